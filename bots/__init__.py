@@ -1,0 +1,1 @@
+"""Computer strategies, each a plugin."""

@@ -1,0 +1,27 @@
+"""The random bot: a uniform choice among the legal actions."""
+
+from __future__ import annotations
+
+import random as _random
+from typing import Sequence
+
+from core import hookimpl
+from core.actions import Action
+from core.views import PlayerView
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions; ignores the view."""
+
+    id = "random"
+    description = "uniform random choice among legal moves"
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action], rng: _random.Random) -> Action:
+        """A uniformly random legal action."""
+        return legal_actions[rng.randrange(len(legal_actions))]
+
+
+@hookimpl
+def roundhouse_register_bots(registry) -> None:
+    """Register the random bot."""
+    registry.add_bot(RandomBot())

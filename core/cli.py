@@ -1,0 +1,182 @@
+"""The ``roundhouse`` command line (DESIGN.md, fixed).
+
+Bad arguments exit with status 2 and a one-line reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from core.frontend import AppContext, PlayOptions
+from core.plugins import Plugins, get_plugin_manager
+from core.simulate import format_result, simulate
+
+
+class UsageError(Exception):
+    """A command-line argument that is well-formed but not acceptable (exit 2)."""
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--data-dir", type=Path, help="where saves and history live (or ROUNDHOUSE_DATA_DIR)")
+    parser = argparse.ArgumentParser(
+        prog="roundhouse", description="Domino train games: Mexican Train and Double-Nine Branch.", parents=[common]
+    )
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", parents=[common], help="play a match (the default command)")
+    _add_play_arguments(play)
+
+    sim = sub.add_parser("simulate", parents=[common], help="bots play each other headlessly")
+    sim.add_argument("--variant", required=True, help="variant id, e.g. mexican-train")
+    sim.add_argument("--players", type=_positive, required=True, help="number of seats")
+    sim.add_argument("--bots", required=True, help="one bot id for every seat, or one per seat, comma-separated")
+    sim.add_argument("--matches", type=_positive, default=1, help="how many matches (default 1)")
+    sim.add_argument("--seed", type=_seed, default=None, help="seed of the first match (default: fresh)")
+    sim.add_argument("--record", type=Path, help="write RECORD.md files: a directory (one per match) or one file")
+    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes")
+
+    sub.add_parser("plugins", parents=[common], help="list variants, bots and front ends, and where they come from")
+
+    rules = sub.add_parser("rules", parents=[common], help="print the rules of a game")
+    rules.add_argument("--variant", default="mexican-train")
+    rules.add_argument("--lang", default=None)
+
+    sub.add_parser("history", parents=[common], help="list finished matches")
+    export = sub.add_parser("export", parents=[common], help="write a saved match as a RECORD.md file")
+    export.add_argument("id", help="match id from 'roundhouse history'")
+    export.add_argument("file", type=Path)
+    replay = sub.add_parser("replay", parents=[common], help="step through a RECORD.md file in the console")
+    replay.add_argument("file", type=Path)
+    return parser
+
+
+def _add_play_arguments(play: argparse.ArgumentParser) -> None:
+    play.add_argument("--ui", choices=["tk", "console"], default=None, help="front end (default: tk with a display)")
+    play.add_argument("--variant", default=None)
+    play.add_argument("--players", type=_positive, default=None)
+    play.add_argument("--humans", type=int, default=None)
+    play.add_argument("--bot", default=None, help="bot id for the computer seats (default planner)")
+    play.add_argument("--seed", type=_seed, default=None)
+    play.add_argument("--lang", default=None)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.data_dir is None and os.environ.get("ROUNDHOUSE_DATA_DIR"):
+        args.data_dir = Path(os.environ["ROUNDHOUSE_DATA_DIR"])
+    command = args.command or "play"
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv if argv is not None else sys.argv[1:])])
+    plugins = get_plugin_manager()
+    for line in plugins.errors():
+        print(f"warning: {line}", file=sys.stderr)
+    try:
+        return COMMANDS[command](args, plugins)
+    except UsageError as error:
+        print(f"roundhouse {command}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
+    registry = plugins.registry
+    if args.variant not in registry.variants:
+        raise UsageError(f"unknown variant {args.variant!r} (known: {', '.join(sorted(registry.variants))})")
+    variant = registry.variants[args.variant]
+    if not variant.min_players <= args.players <= variant.max_players:
+        raise UsageError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, not {args.players}")
+    bot_ids = [b.strip() for b in args.bots.split(",")]
+    if len(bot_ids) == 1:
+        bot_ids *= args.players
+    if len(bot_ids) != args.players:
+        raise UsageError(f"--bots needs one id or {args.players} ids, got {len(bot_ids)}")
+    for bot_id in bot_ids:
+        if bot_id not in registry.bots:
+            raise UsageError(f"unknown bot {bot_id!r} (known: {', '.join(sorted(registry.bots))})")
+    from core.session import fresh_seed
+
+    seed = args.seed if args.seed is not None else fresh_seed()
+    result = simulate(registry, args.variant, bot_ids, args.matches, seed, args.record)
+    print(f"variant {args.variant}, {args.players} players, seed {seed}")
+    format_result(result, sys.stdout)
+    return 0
+
+
+def _command_plugins(args: argparse.Namespace, plugins: Plugins) -> int:
+    registry = plugins.registry
+    print(f"{'kind':<9} {'id':<20} {'plugin':<28} {'package':<14} version")
+    for kind, table in (("variant", registry.variants), ("bot", registry.bots), ("frontend", registry.frontends)):
+        for item_id in sorted(table):
+            owner = registry.owners[(kind, item_id)]
+            info = registry.plugins.get(owner)
+            package, version = (info.package, info.version) if info else ("?", "?")
+            print(f"{kind:<9} {item_id:<20} {owner:<28} {package:<14} {version}")
+    for line in plugins.errors():
+        print(f"broken    {line}")
+    return 0
+
+
+def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
+    registry = plugins.registry
+    options = PlayOptions(
+        variant=args.variant,
+        players=args.players,
+        humans=args.humans,
+        bot=args.bot,
+        seed=args.seed,
+        lang=args.lang,
+        data_dir=args.data_dir,
+    )
+    if options.variant is not None and options.variant not in registry.variants:
+        raise UsageError(f"unknown variant {options.variant!r} (known: {', '.join(sorted(registry.variants))})")
+    if options.bot is not None and options.bot not in registry.bots:
+        raise UsageError(f"unknown bot {options.bot!r} (known: {', '.join(sorted(registry.bots))})")
+    ui = args.ui
+    if ui is None:
+        tk = registry.frontends.get("tk")
+        ui = "tk" if tk is not None and tk.available() else "console"
+    if ui not in registry.frontends:
+        raise UsageError(f"front end {ui!r} is not available (found: {', '.join(sorted(registry.frontends)) or 'none'})")
+    frontend = registry.frontends[ui]
+    if not frontend.available():
+        raise UsageError(f"front end {ui!r} cannot run here (for the window, a display is needed)")
+    return frontend.run(AppContext(plugins, options, sys.stdin, sys.stdout))
+
+
+def _not_yet(args: argparse.Namespace, plugins: Plugins) -> int:
+    raise UsageError(f"'{args.command}' is not available in this build")
+
+
+COMMANDS = {
+    "play": _command_play,
+    "simulate": _command_simulate,
+    "plugins": _command_plugins,
+    "rules": _not_yet,
+    "history": _not_yet,
+    "export": _not_yet,
+    "replay": _not_yet,
+}

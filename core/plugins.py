@@ -1,0 +1,111 @@
+"""The plugin manager: built-ins, then the ``roundhouse`` entry points.
+
+Nothing happens at import time; :func:`get_plugin_manager` does the work.
+A plugin that fails to import or whose registration hook raises is
+reported in ``registry.plugins[name].error`` and skipped; the others work.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import Any
+
+import pluggy
+
+from core import hookspecs
+from core.registry import DuplicateIdError, PluginInfo, Registry
+
+ENTRY_POINT_GROUP = "roundhouse"
+
+BUILTIN_PLUGINS = (
+    "variants.mexican_train",
+    "variants.double_nine_branch",
+    "bots.random",
+    "bots.greedy",
+    "bots.planner",
+    "frontends.console",
+    "frontends.tk",
+)
+"""Modules of this distribution loaded as plugins, by name (the core imports none of them)."""
+
+REGISTRATION_HOOKS = (
+    "roundhouse_register_variants",
+    "roundhouse_register_bots",
+    "roundhouse_register_frontends",
+)
+
+
+@dataclass
+class Plugins:
+    """A started plugin manager and what its plugins registered."""
+
+    manager: pluggy.PluginManager
+    registry: Registry
+
+    def errors(self) -> list[str]:
+        """One line per plugin that failed and was skipped."""
+        return [f"plugin {p.name!r} ({p.package}) skipped: {p.error}" for p in self.registry.plugins.values() if p.error]
+
+
+def _own_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("roundhouse")
+    except Exception:  # noqa: BLE001 - running from a source tree
+        return "source"
+
+
+def get_plugin_manager(builtins: tuple[str, ...] = BUILTIN_PLUGINS, load_entry_points: bool = True) -> Plugins:
+    """Register built-ins, load the entry-point group, check, then run registration.
+
+    Raises DuplicateIdError when two plugins register the same id.
+    """
+    manager = pluggy.PluginManager(hookspecs.PROJECT)
+    manager.add_hookspecs(hookspecs)
+    registry = Registry()
+    own = _own_version()
+    for module_name in builtins:
+        _register(manager, registry, module_name, PluginInfo(module_name, "roundhouse", own), importlib.import_module)
+    if load_entry_points:
+        for entry in entry_points(group=ENTRY_POINT_GROUP):
+            dist = entry.dist
+            info = PluginInfo(entry.name, dist.name if dist else "?", dist.version if dist else "?")
+            _register(manager, registry, entry.name, info, lambda _name, e=entry: e.load())
+    manager.check_pending()
+    for hook_name in REGISTRATION_HOOKS:
+        hook = getattr(manager.hook, hook_name)
+        for impl in reversed(hook.get_hookimpls()):
+            registry.current = impl.plugin_name
+            try:
+                impl.function(registry=registry)
+            except DuplicateIdError:
+                raise
+            except Exception as error:  # noqa: BLE001 - a broken plugin is reported and skipped
+                _fail(manager, registry, impl.plugin_name, f"{hook_name} raised {type(error).__name__}: {error}")
+    registry.current = "?"
+    return Plugins(manager, registry)
+
+
+def _register(manager: pluggy.PluginManager, registry: Registry, name: str, info: PluginInfo, load: Any) -> None:
+    registry.plugins[name] = info
+    try:
+        plugin = load(name)
+        if manager.is_registered(plugin) or manager.has_plugin(name):
+            return
+        manager.register(plugin, name=name)
+    except Exception as error:  # noqa: BLE001 - a plugin that fails to load is reported and skipped
+        info.error = f"{type(error).__name__}: {error}"
+
+
+def _fail(manager: pluggy.PluginManager, registry: Registry, name: str, reason: str) -> None:
+    """Drop everything ``name`` registered and mark it skipped."""
+    registry.plugins.setdefault(name, PluginInfo(name, "?", "?")).error = reason
+    for (kind, item_id), owner in list(registry.owners.items()):
+        if owner == name:
+            table = {"variant": registry.variants, "bot": registry.bots, "frontend": registry.frontends}[kind]
+            table.pop(item_id, None)
+            del registry.owners[(kind, item_id)]
+    manager.unregister(name=name)

@@ -1,0 +1,148 @@
+"""The contract between the neutral core and a variant's match state.
+
+A state is owned by the session and never handed to a bot or a front end.
+It knows whose decision is pending, which actions are legal, and applies an
+action returning the RECORD.md events it caused. It knows nothing about
+humans, screens or time; all randomness comes through its :class:`Dealer`.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from core.actions import Action
+from core.events import Event
+from core.tiles import Tile
+from core.views import PlayerView
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The tiles of one deal: each seat's hand and the stock in order.
+
+    ``stock`` is the boneyard in draw order (next tile first), or the
+    set-aside tiles of a game without drawing.
+    """
+
+    hands: Mapping[int, tuple[Tile, ...]]
+    stock: tuple[Tile, ...]
+
+
+class Dealer(ABC):
+    """Where a state's deals come from: shuffled, rigged or recorded."""
+
+    @abstractmethod
+    def deal(self, round_number: int, tiles: Sequence[Tile], players: int, hand_size: int) -> Deal:
+        """The next deal of ``tiles`` into ``players`` hands of ``hand_size``."""
+
+
+class ShuffleDealer(Dealer):
+    """Shuffles with a seeded RNG (DX.1): same seed, same deals."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def deal(self, round_number: int, tiles: Sequence[Tile], players: int, hand_size: int) -> Deal:
+        order = list(tiles)
+        self.rng.shuffle(order)
+        return split_deal(order, players, hand_size)
+
+
+class RiggedDealer(Dealer):
+    """Hands out given deals in order (tests, record replay).
+
+    Raises LookupError when asked for more deals than it was given.
+    """
+
+    def __init__(self, deals: Iterable[Deal]) -> None:
+        self.deals = list(deals)
+        self.used = 0
+
+    def deal(self, round_number: int, tiles: Sequence[Tile], players: int, hand_size: int) -> Deal:
+        if self.used >= len(self.deals):
+            raise LookupError(f"no rigged deal left for round {round_number}")
+        deal = self.deals[self.used]
+        self.used += 1
+        dealt = [t for hand in deal.hands.values() for t in hand] + list(deal.stock)
+        if sorted(dealt) != sorted(tiles) or len(deal.hands) != players:
+            raise ValueError(f"rigged deal for round {round_number} is not a deal of the set to {players} players")
+        return deal
+
+
+def split_deal(order: Sequence[Tile], players: int, hand_size: int) -> Deal:
+    """Seat ``s`` takes the ``s``-th run of ``hand_size`` tiles; the rest is the stock."""
+    hands = {s: tuple(order[(s - 1) * hand_size : s * hand_size]) for s in range(1, players + 1)}
+    return Deal(hands, tuple(order[players * hand_size :]))
+
+
+class MatchState(ABC):
+    """One match of one variant, from the first deal to the match end.
+
+    Contract: ``apply`` either raises :class:`core.actions.IllegalAction`
+    (a ValueError naming the rule clause) leaving the state unchanged, or
+    applies the action and returns the events it caused, including any
+    automatic consequences (auto-ended turns, round end, the next deal).
+    """
+
+    variant_id: str
+    players: int
+
+    @abstractmethod
+    def start(self) -> list[Event]:
+        """Deal the first round; the events of the deal (and any search)."""
+
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose decision is pending; ``None`` once the match is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the pending seat, in a stable order."""
+
+    @abstractmethod
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction (naming the clause) unless ``action`` is legal now."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return its events (see class contract)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` may know now (``None``: an onlooker)."""
+
+    @abstractmethod
+    def restart_round(self) -> list[Event]:
+        """DX.7: back to the start of this round with the same deal.
+
+        Earlier rounds' totals stay. Returns ``restart`` then the repeated
+        ``deal`` (and search) events.
+        """
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+
+    @abstractmethod
+    def totals(self) -> dict[int, int]:
+        """Match totals per seat so far."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats once the match is over, else an empty list."""
+
+    @abstractmethod
+    def pass_reason(self) -> str | None:
+        """Why the pending seat must pass (naming the clause), if it must."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """Every fact of the state as plain data, for equality in tests."""
+
+    def clone(self) -> MatchState:
+        """An independent copy (undo points, hidden-tile experiments)."""
+        return copy.deepcopy(self)

@@ -1,0 +1,72 @@
+"""The variant plugin object: a game's identity, parameters and factory."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from importlib.resources import files
+from typing import Any, Mapping, Sequence
+
+from core.params import ParamError, ParamSpec, load_yaml, validate
+from core.state import Dealer, MatchState, ShuffleDealer
+
+
+class Variant(ABC):
+    """A game: its id, name, player range, rule parameters and match factory.
+
+    Subclasses set ``id``, ``name``, ``min_players``, ``max_players``,
+    ``params_package`` (the package holding ``params.yaml``) and
+    ``param_specs``, and implement :meth:`create_state`.
+    """
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    params_package: str
+    param_specs: Mapping[str, ParamSpec]
+    rules_text_package: str | None = None
+    """Package holding ``<lang>.yaml`` rule texts, for a variant shipped outside this project."""
+
+    def default_params(self) -> dict[str, Any]:
+        """The parameters of the variant's ``params.yaml``, validated."""
+        resource = files(self.params_package) / "params.yaml"
+        source = f"{self.params_package.replace('.', '/')}/params.yaml"
+        return self.validate_params(load_yaml(resource.read_text(encoding="utf-8"), source), source)
+
+    def validate_params(self, params: Mapping[str, Any], source: str) -> dict[str, Any]:
+        """Check ``params`` against ``param_specs`` (ParamError names source and key)."""
+        return validate(params, self.param_specs, source, self.check_params)
+
+    def check_params(self, params: dict[str, Any], source: str) -> None:
+        """Checks that tie several keys together; raise ParamError naming ``source``."""
+
+    def new_match(
+        self,
+        players: int,
+        seed: int,
+        params: Mapping[str, Any] | None = None,
+        names: Sequence[str] | None = None,
+        dealer: Dealer | None = None,
+    ) -> MatchState:
+        """A fresh match state (not yet started: call ``start()``).
+
+        Deals come from ``dealer``, or are shuffled by an RNG seeded with
+        ``seed`` (DX.1). Raises ValueError for a player count out of range.
+        """
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}")
+        chosen = self.default_params() if params is None else self.validate_params(params, "rule parameters")
+        names = list(names) if names else [f"Player {s}" for s in range(1, players + 1)]
+        if len(names) != players:
+            raise ValueError(f"{players} players need {players} names, got {len(names)}")
+        return self.create_state(players, chosen, names, dealer or ShuffleDealer(random.Random(seed)))
+
+    @abstractmethod
+    def create_state(
+        self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer
+    ) -> MatchState:
+        """Build the match state from validated parameters."""
+
+
+__all__ = ["Variant", "ParamError", "ParamSpec"]

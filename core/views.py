@@ -1,0 +1,90 @@
+"""What one seat may know: the security boundary of DX.4.
+
+A :class:`PlayerView` is an immutable snapshot built by a variant for one
+seat. Bots, hints and front ends receive only views, never the match state.
+It holds the seat's own hand, the public layout, every hand's size, the
+stock's size, the scores and the public history of the current round:
+never another hand, the stock's contents or order, or set-aside tiles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from core.actions import LineId
+from core.events import Event
+from core.tiles import Tile
+
+EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class LineView:
+    """One line of play as everyone sees it.
+
+    ``owner`` is the seat that owns the line (``None`` for a public line
+    such as the Mexican train). ``available`` is the variant's public "others
+    may play here" flag: a marker on a Mexican Train train, an open branch in
+    Double-Nine Branch. ``open_rank`` is the place in the opening order of
+    open branches (1 = opened earliest), or ``None``.
+    """
+
+    id: LineId
+    owner: int | None
+    tiles: tuple[Tile, ...]
+    end: int
+    available: bool
+    open_rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OwedDouble:
+    """An uncovered double that must be covered, oldest first (MT.12)."""
+
+    tile: Tile
+    line: LineId
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """An immutable snapshot of what ``seat`` may know (DX.4).
+
+    ``seat`` is ``None`` for an onlooker's view (no hand). ``to_move`` is
+    the seat whose decision is pending (``None`` once the match is over).
+    ``phase`` names the variant's current step (for example ``"engine"``,
+    ``"first_turn"``, ``"normal"``, ``"open"``, ``"match_over"``).
+    ``history`` is the public history of the current round: each event in
+    its public form (:meth:`core.events.Event.public`).
+    ``extra`` carries variant-specific public facts.
+    """
+
+    variant: str
+    seat: int | None
+    players: int
+    names: tuple[str, ...]
+    round: int
+    rounds: int | None
+    phase: str
+    to_move: int | None
+    hand: tuple[Tile, ...]
+    hand_counts: Mapping[int, int]
+    stock_count: int
+    centre: Tile | None
+    lines: tuple[LineView, ...]
+    owed: tuple[OwedDouble, ...]
+    totals: Mapping[int, int]
+    history: tuple[Event, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+
+    def line(self, line_id: LineId) -> LineView:
+        """The line with id ``line_id``; KeyError when there is none."""
+        for line in self.lines:
+            if line.id == line_id:
+                return line
+        raise KeyError(line_id)
+
+    def name(self, seat: int) -> str:
+        """The display name of ``seat``."""
+        return self.names[seat - 1]

@@ -1,0 +1,1 @@
+"""Front ends (console, Tk), each a plugin."""

@@ -1,0 +1,1 @@
+"""Localized rule text and interface strings (YAML)."""

@@ -1,0 +1,1 @@
+"""Game variants, one package per game, each a plugin."""

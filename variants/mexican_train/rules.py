@@ -1,0 +1,456 @@
+"""Mexican Train rules engine, Pagat version: RULES.md MT.1-MT.16."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from core.actions import Action, Draw, EndTurn, IllegalAction, LineId, Pass, Play, PlaceEngine
+from core.events import Event
+from core.state import Deal, Dealer, MatchState
+from core.tiles import Tile, double_set, pip_total
+from core.views import LineView, OwedDouble, PlayerView
+
+MEXICAN = "mexican"
+"""The id of the public train (RECORD.md)."""
+
+ENGINE, FIRST_TURN, NORMAL, OVER = "engine", "first_turn", "normal", "match_over"
+
+
+class MexicanTrainState(MatchState):
+    """One Mexican Train match: 13 rounds of penalties (MT.2, MT.15).
+
+    Seats are 1..n clockwise. Trains are keyed by the owner's seat and
+    ``"mexican"``. The boneyard is kept reversed so that ``pop()`` draws
+    the next tile.
+    """
+
+    variant_id = "mexican-train"
+
+    def __init__(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> None:
+        self.players = players
+        self.params = params
+        self.names = list(names)
+        self.dealer = dealer
+        self.tiles = double_set(params["set_size"])
+        self.hand_size = params["hand_sizes"][players]
+        self.rounds = params["rounds"]
+        self.round = 0
+        self.scores = {s: 0 for s in self.seats}
+        self.over = False
+        self.winning_seats: list[int] = []
+        self.public_log: list[Event] = []
+        self._legal: list[Action] | None = None
+
+    # ----------------------------------------------------------- helpers
+    @property
+    def seats(self) -> range:
+        """Seat numbers 1..n."""
+        return range(1, self.players + 1)
+
+    def next_seat(self, seat: int) -> int:
+        """Clockwise next (RULES.md §0)."""
+        return seat % self.players + 1
+
+    def engine_value(self, round_number: int) -> int:
+        """The engine double's value in ``round_number`` (MT.2)."""
+        if self.params["engine_order"] == "ascending":
+            return round_number - 1
+        return self.params["set_size"] - (round_number - 1)
+
+    def _emit(self, out: list[Event], type_: str, **data: Any) -> Event:
+        event = Event.make(type_, **data)
+        out.append(event)
+        self.public_log.append(event.public())
+        return event
+
+    # ------------------------------------------------------------ rounds
+    def start(self) -> list[Event]:
+        """Deal round 1 (MT.3) and run any engine search (MT.4)."""
+        if self.round:
+            raise RuntimeError("match already started")
+        out: list[Event] = []
+        self._begin_round(1, None, out)
+        return out
+
+    def _begin_round(self, round_number: int, deal: Deal | None, out: list[Event]) -> None:
+        self.round = round_number
+        if deal is None:
+            deal = self.dealer.deal(round_number, self.tiles, self.players, self.hand_size)
+        self.deal = deal
+        self.round_start_totals = dict(self.scores)
+        self.public_log = []
+        self.hands = {s: list(deal.hands[s]) for s in self.seats}
+        self.boneyard = list(reversed(deal.stock))
+        self.engine = Tile(self.engine_value(round_number), self.engine_value(round_number))
+        self.trains: dict[LineId, list[Tile]] = {s: [] for s in self.seats}
+        self.trains[MEXICAN] = []
+        self.ends: dict[LineId, int] = {line: self.engine.a for line in self.trains}
+        self.markers: set[int] = set()
+        self.doubles_played: list[tuple[Tile, LineId]] = []
+        self.owed: list[tuple[Tile, LineId]] = []
+        self.first_turns_done = 0
+        self.first_played = 0
+        self.extra_owed = False
+        self.drew = False
+        self.drawn_tile: Tile | None = None
+        self.centre: Tile | None = None
+        self._legal = None
+        self._emit(out, "deal", round=round_number, hands=self.hands, stock=list(deal.stock))
+        self._engine_search(out)
+        self.phase = ENGINE
+        self.current = self.holder
+
+    def _holder_of(self, tile: Tile) -> int | None:
+        for seat in self.seats:
+            if tile in self.hands[seat]:
+                return seat
+        return None
+
+    def _engine_search(self, out: list[Event]) -> None:
+        """MT.4: batches of one tile per player, clockwise from the round's seat."""
+        holder = self._holder_of(self.engine)
+        first = (self.round - 1) % self.players + 1
+        while holder is None and self.boneyard:
+            seat = first
+            for _ in self.seats:
+                if not self.boneyard:
+                    break
+                tile = self.boneyard.pop()
+                self.hands[seat].append(tile)
+                if tile == self.engine:
+                    holder = seat
+                self._emit(out, "draw", seat=seat, tile=tile, why="search")
+                seat = self.next_seat(seat)
+        if holder is None:
+            raise RuntimeError(f"engine {self.engine} is not in play")
+        self.holder = holder
+
+    def restart_round(self) -> list[Event]:
+        """DX.7: same deal, same engine search; earlier totals kept."""
+        if self.over:
+            raise IllegalAction("the match is over; start a new match instead", "DX.7")
+        out = [Event.make("restart", round=self.round)]
+        self.scores = dict(self.round_start_totals)
+        self._begin_round(self.round, self.deal, out)
+        self.public_log.insert(0, out[0].public())
+        return out
+
+    def _end_round(self, reason: str, out: list[Event]) -> None:
+        """MT.15: each hand's pips are added as a penalty."""
+        points = {s: pip_total(self.hands[s]) for s in self.seats}
+        for seat, value in points.items():
+            self.scores[seat] += value
+        self._emit(
+            out, "round_end", round=self.round, reason=reason, hands=self.hands, points=points, totals=self.scores
+        )
+        if self.round >= self.rounds:
+            low = min(self.scores.values())
+            self.winning_seats = [s for s in self.seats if self.scores[s] == low]
+            self.over = True
+            self.phase = OVER
+            self._emit(out, "match_end", winners=self.winning_seats, totals=self.scores)
+        else:
+            self._begin_round(self.round + 1, None, out)
+
+    # ------------------------------------------------------ legal moves
+    def to_move(self) -> int | None:
+        return None if self.over else self.current
+
+    def targets(self, seat: int) -> list[LineId]:
+        """Trains ``seat`` may use in a normal turn (MT.8)."""
+        lines: list[LineId] = [seat, MEXICAN]
+        lines.extend(s for s in self.seats if s != seat and s in self.markers)
+        return lines
+
+    def _plays(self, tiles: list[Tile], lines: list[LineId]) -> list[Action]:
+        ends = self.ends
+        return [Play(tile, line) for tile in tiles for line in lines if tile.has(ends[line])]
+
+    def _normal_plays(self) -> list[Action]:
+        seat = self.current
+        tiles = [self.drawn_tile] if self.drawn_tile is not None else self.hands[seat]
+        if self.owed and not self.extra_owed:
+            return self._plays(tiles, [self.owed[0][1]])
+        return self._plays(tiles, self.targets(seat))
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
+        if self.over:
+            return []
+        seat = self.current
+        if self.phase == ENGINE:
+            return [PlaceEngine(self.engine)]
+        if self.phase == FIRST_TURN:
+            plays = self._plays(self.hands[seat], [seat])
+            if self.first_played:
+                return plays + [EndTurn()]
+            return plays or [Pass()]
+        plays = self._normal_plays()
+        if plays:
+            return plays
+        if self.boneyard and not self.drew:
+            return [Draw()]
+        return [Pass()]
+
+    def check(self, action: Action) -> None:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if action not in self._legal:
+            raise IllegalAction(*self._refusal(action))
+
+    def _refusal(self, action: Action) -> tuple[str, str]:
+        """Why ``action`` is illegal now: (message, clause)."""
+        if self.over:
+            return "the match is over", "MT.2"
+        seat = self.current
+        legal = self._legal or []
+        if self.phase == ENGINE:
+            return f"{self.names[seat - 1]} must first place the engine {self.engine} in the centre", "MT.5"
+        if isinstance(action, PlaceEngine):
+            return "the engine is already in the centre", "MT.5"
+        if isinstance(action, EndTurn):
+            if self.phase == FIRST_TURN:
+                return "a player who can play must lay at least one tile before ending the first turn", "MT.6c"
+            return "only a first turn can be ended by choice; a normal turn ends with its play", "MT.8"
+        if isinstance(action, Draw):
+            if self.phase == FIRST_TURN:
+                return "nobody draws during first turns", "MT.6d"
+            if any(isinstance(a, Play) for a in legal):
+                return "you have a legal play, so you must play instead of drawing", "MT.9a"
+            if self.drew:
+                return "you already drew for this play", "MT.9c"
+            return "the boneyard is empty", "MT.9b"
+        if isinstance(action, Pass):
+            if any(isinstance(a, Play) for a in legal):
+                return "you have a legal play, so you must play", "MT.9a"
+            if self.phase == FIRST_TURN:
+                return "end your first turn instead of passing", "MT.6c"
+            return "draw a tile before passing", "MT.9b"
+        if isinstance(action, Play):
+            return self._play_refusal(action)
+        return f"{action} is not an action of this game", "MT.8"
+
+    def _play_refusal(self, action: Play) -> tuple[str, str]:
+        seat, tile, line = self.current, action.tile, action.line
+        if line not in self.trains:
+            return f"there is no train {line!r}", "MT.8"
+        if tile not in self.hands[seat]:
+            return f"you do not hold {tile}", "MT.8"
+        if self.phase == FIRST_TURN:
+            if line != seat:
+                return "in the first turn only your own train may be used", "MT.6a"
+            return f"{tile} does not match your train's end {self.ends[line]}", "MT.6b"
+        if self.drawn_tile is not None and tile != self.drawn_tile:
+            return f"after drawing, only the drawn tile {self.drawn_tile} may be played", "MT.9b"
+        if self.owed and not self.extra_owed:
+            owed_tile, owed_line = self.owed[0]
+            return f"the oldest owed double {owed_tile} on {self.line_name(owed_line)} must be covered first", "MT.12b"
+        if line not in self.targets(seat):
+            return f"{self.line_name(line)} carries no marker, so you may not play on it", "MT.8c"
+        return f"{tile} does not match the end {self.ends[line]} of {self.line_name(line)}", "MT.8"
+
+    def line_name(self, line: LineId) -> str:
+        """Words for a train: "the Mexican train" or "Ana's train"."""
+        return "the Mexican train" if line == MEXICAN else f"{self.names[int(line) - 1]}'s train"
+
+    def pass_reason(self) -> str | None:
+        if self.over or self.legal_actions() != [Pass()]:
+            return None
+        name = self.names[self.current - 1]
+        if self.phase == FIRST_TURN:
+            return f"{name} has no tile matching the engine and passes without drawing; the train gets a marker (MT.6d)"
+        if self.owed and not self.extra_owed:
+            tile, line = self.owed[0]
+            return f"{name} cannot cover {tile} on {self.line_name(line)} and passes; the train gets a marker (MT.12c)"
+        if self.drew:
+            return f"{name} cannot play the drawn tile and passes; the train gets a marker (MT.9b)"
+        return f"{name} has no legal play and the boneyard is empty: pass, and the train gets a marker (MT.9b)"
+
+    # ------------------------------------------------------------- apply
+    def apply(self, action: Action) -> list[Event]:
+        self.check(action)
+        out: list[Event] = []
+        self._legal = None
+        seat = self.current
+        if isinstance(action, PlaceEngine):
+            self.hands[seat].remove(action.tile)
+            self.centre = action.tile
+            self._emit(out, "engine", seat=seat, tile=action.tile)
+            self.phase = FIRST_TURN
+            self.first_played = 0
+        elif self.phase == FIRST_TURN:
+            self._apply_first_turn(action, out)
+        else:
+            self._apply_normal(action, out)
+        return out
+
+    def _lay(self, seat: int, tile: Tile, line: LineId, out: list[Event]) -> None:
+        self.hands[seat].remove(tile)
+        self.trains[line].append(tile)
+        end = tile.other(self.ends[line])
+        self.ends[line] = end
+        if tile.is_double:
+            self.doubles_played.append((tile, line))
+        self._emit(out, "play", seat=seat, tile=tile, line=line, end=end)
+
+    def _apply_first_turn(self, action: Action, out: list[Event]) -> None:
+        seat = self.current
+        if isinstance(action, Play):
+            self._lay(seat, action.tile, seat, out)
+            self.first_played += 1
+            hand = self.hands[seat]
+            end = self.ends[seat]
+            if hand and any(t.has(end) for t in hand):
+                return
+            self._emit(out, "end_first_turn", seat=seat)
+        elif isinstance(action, EndTurn):
+            self._emit(out, "end_first_turn", seat=seat)
+        else:
+            self.markers.add(seat)
+            self._emit(out, "pass", seat=seat)
+        self._next_first_turn(out)
+
+    def _next_first_turn(self, out: list[Event]) -> None:
+        """MT.6f, MT.6g, MT.7: after the last first turn, normal play begins."""
+        self.first_turns_done += 1
+        self.first_played = 0
+        if self.first_turns_done < self.players:
+            self.current = self.next_seat(self.current)
+            return
+        self._update_owed()
+        if any(not self.hands[s] for s in self.seats):
+            self._end_round("out", out)
+        elif self._blocked():
+            self._end_round("blocked", out)
+        else:
+            self.phase = NORMAL
+            self.current = self.holder
+
+    def _apply_normal(self, action: Action, out: list[Event]) -> None:
+        seat = self.current
+        if isinstance(action, Draw):
+            tile = self.boneyard.pop()
+            self.hands[seat].append(tile)
+            self.drew = True
+            self.drawn_tile = tile
+            self._emit(out, "draw", seat=seat, tile=tile, why="play")
+            return
+        if isinstance(action, Pass):
+            self.markers.add(seat)
+            self._emit(out, "pass", seat=seat)
+            self._end_turn(out)
+            return
+        assert isinstance(action, Play)
+        covering = bool(self.owed) and not self.extra_owed
+        self._lay(seat, action.tile, action.line, out)
+        if action.line == seat:
+            self.markers.discard(seat)
+        if not self.hands[seat]:
+            self._end_round("out", out)
+        elif action.tile.is_double and not covering:
+            self.extra_owed = True
+            self.drew = False
+            self.drawn_tile = None
+        else:
+            self._end_turn(out)
+
+    def _end_turn(self, out: list[Event]) -> None:
+        """MT.12a owed doubles, MT.14 block check, then the next seat."""
+        self._update_owed()
+        self.extra_owed = False
+        self.drew = False
+        self.drawn_tile = None
+        self.current = self.next_seat(self.current)
+        if self._blocked():
+            self._end_round("blocked", out)
+
+    def _update_owed(self) -> None:
+        """MT.12a: doubles still last on their train, in the order played."""
+        self.owed = [(t, line) for t, line in self.doubles_played if self.trains[line][-1] == t]
+
+    def _blocked(self) -> bool:
+        """MT.14: boneyard empty and nobody could play even with every train marked."""
+        if self.boneyard:
+            return False
+        if self.owed:
+            value = self.owed[0][0].a
+            return not any(t.has(value) for s in self.seats for t in self.hands[s])
+        ends = set(self.ends.values())
+        return not any(t[0] in ends or t[1] in ends for s in self.seats for t in self.hands[s])
+
+    # ------------------------------------------------------------ reading
+    def is_over(self) -> bool:
+        return self.over
+
+    def totals(self) -> dict[int, int]:
+        return dict(self.scores)
+
+    def winners(self) -> list[int]:
+        return list(self.winning_seats)
+
+    def view(self, seat: int | None) -> PlayerView:
+        """DX.4: own hand, public trains, markers, owed doubles, counts, scores."""
+        lines = tuple(
+            LineView(line, None if line == MEXICAN else line, tuple(tiles), self.ends[line],
+                     line == MEXICAN or line in self.markers)
+            for line, tiles in self.trains.items()
+        )
+        own_turn = seat is not None and seat == self.to_move()
+        return PlayerView(
+            variant=self.variant_id,
+            seat=seat,
+            players=self.players,
+            names=tuple(self.names),
+            round=self.round,
+            rounds=self.rounds,
+            phase=self.phase,
+            to_move=self.to_move(),
+            hand=tuple(self.hands[seat]) if seat is not None else (),
+            hand_counts=MappingProxyType({s: len(self.hands[s]) for s in self.seats}),
+            stock_count=len(self.boneyard),
+            centre=self.centre,
+            lines=lines,
+            owed=tuple(OwedDouble(t, line) for t, line in self.owed),
+            totals=MappingProxyType(dict(self.scores)),
+            history=tuple(self.public_log),
+            extra=MappingProxyType(
+                {
+                    "engine": self.engine,
+                    "holder": self.holder,
+                    "markers": frozenset(self.markers),
+                    "extra_play_owed": self.extra_owed,
+                    "drew": self.drew,
+                    "first_turns_done": self.first_turns_done if self.phase != NORMAL else self.players,
+                    "drawn_tile": self.drawn_tile if own_turn else None,
+                }
+            ),
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "current": self.current,
+            "holder": self.holder,
+            "hands": {s: sorted(h) for s, h in self.hands.items()},
+            "boneyard": list(self.boneyard),
+            "trains": {k: list(v) for k, v in self.trains.items()},
+            "ends": dict(self.ends),
+            "markers": sorted(self.markers),
+            "owed": list(self.owed),
+            "doubles_played": list(self.doubles_played),
+            "first_turns_done": self.first_turns_done,
+            "first_played": self.first_played,
+            "extra_owed": self.extra_owed,
+            "drew": self.drew,
+            "drawn_tile": self.drawn_tile,
+            "centre": self.centre,
+            "totals": dict(self.scores),
+            "over": self.over,
+            "winners": list(self.winning_seats),
+        }

@@ -1,0 +1,48 @@
+"""The Mexican Train variant object: identity, parameters, factory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.params import ParamError, ParamSpec
+from core.state import Dealer, MatchState
+from core.variant import Variant
+from variants.mexican_train.rules import MexicanTrainState
+
+
+class MexicanTrain(Variant):
+    """Mexican Train, Pagat version (RULES.md MT.1-MT.16)."""
+
+    id = "mexican-train"
+    name = "Mexican Train"
+    min_players = 2
+    max_players = 10
+    params_package = "variants.mexican_train"
+    param_specs = {
+        "set_size": ParamSpec(int, 6, 18),
+        "hand_sizes": ParamSpec(dict, 1, 30),
+        "rounds": ParamSpec(int, 1, 19),
+        "engine_order": ParamSpec(str, choices=("descending", "ascending")),
+    }
+
+    def check_params(self, params: dict[str, Any], source: str) -> None:
+        """Every player count 2..10 has a hand size that fits the set; rounds fit the set."""
+        tiles = (params["set_size"] + 1) * (params["set_size"] + 2) // 2
+        sizes = params["hand_sizes"]
+        missing = [n for n in range(self.min_players, self.max_players + 1) if n not in sizes]
+        if missing:
+            raise ParamError(f"{source}: key 'hand_sizes' has no entry for {missing}; allowed: one entry for each of 2 to 10 players")
+        for players, size in sizes.items():
+            if not self.min_players <= players <= self.max_players or players * size >= tiles:
+                raise ParamError(
+                    f"{source}: key 'hand_sizes' entry {players}: {size}; allowed: 2 to 10 players "
+                    f"holding fewer than the set's {tiles} tiles in all"
+                )
+        if params["rounds"] > params["set_size"] + 1:
+            raise ParamError(
+                f"{source}: key 'rounds' has value {params['rounds']}; allowed: at most {params['set_size'] + 1} "
+                f"(one engine double per round)"
+            )
+
+    def create_state(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> MatchState:
+        return MexicanTrainState(players, params, names, dealer)
