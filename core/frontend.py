@@ -34,6 +34,8 @@ class AppContext:
     options: PlayOptions
     stdin: IO[str] | None = None
     stdout: IO[str] | None = None
+    store: Any = None
+    """The save store (``core.store.Store``) or None when saving is off."""
     extras: dict[str, Any] = field(default_factory=dict)
 
 
