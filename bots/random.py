@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random as _random
-from typing import Sequence
+from collections.abc import Sequence
 
 from core import hookimpl
 from core.actions import Action

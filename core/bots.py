@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol, Sequence, runtime_checkable
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 from core.actions import Action
 from core.views import PlayerView

@@ -8,17 +8,21 @@ only to the drawer, and the stock is never shown.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from core.tiles import Tile, format_tiles
 
 
 def _plain(value: Any) -> Any:
     """JSON-ready copy of an event value: tiles become ``"a-b"`` strings."""
-    if isinstance(value, Tile):
-        return str(value)
+    kind = type(value)
+    if kind is int or kind is str or kind is bool or value is None:
+        return value
+    if kind is Tile:
+        return f"{value[0]}-{value[1]}"
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

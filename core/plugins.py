@@ -46,7 +46,9 @@ class Plugins:
 
     def errors(self) -> list[str]:
         """One line per plugin that failed and was skipped."""
-        return [f"plugin {p.name!r} ({p.package}) skipped: {p.error}" for p in self.registry.plugins.values() if p.error]
+        return [
+            f"plugin {p.name!r} ({p.package}) skipped: {p.error}" for p in self.registry.plugins.values() if p.error
+        ]
 
 
 def _own_version() -> str:

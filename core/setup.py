@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from core.registry import Registry
 from core.session import Seat, Session
@@ -27,7 +28,9 @@ def make_session(
     bots = {seat.bot: registry.bot(seat.bot) for seat in seats if seat.bot is not None}
     hint = next((registry.bots[b] for b in HINT_PREFERENCE if b in registry.bots), None)
     if not variant.min_players <= len(seats) <= variant.max_players:
-        raise ValueError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, not {len(seats)}")
+        raise ValueError(
+            f"{variant.name} takes {variant.min_players} to {variant.max_players} players, not {len(seats)}"
+        )
     return Session(variant, seats, bots, seed=seed, params=params, hint_bot=hint)
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from importlib.resources import files
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from core.params import ParamError, ParamSpec, load_yaml, validate
 from core.state import Dealer, MatchState, ShuffleDealer
@@ -39,7 +40,11 @@ class Variant(ABC):
         return validate(params, self.param_specs, source, self.check_params)
 
     def check_params(self, params: dict[str, Any], source: str) -> None:
-        """Checks that tie several keys together; raise ParamError naming ``source``."""
+        """Checks that tie several keys together; raise ParamError naming ``source``.
+
+        The base accepts every combination that passed the per-key specs.
+        """
+        return None
 
     def new_match(
         self,
@@ -63,9 +68,7 @@ class Variant(ABC):
         return self.create_state(players, chosen, names, dealer or ShuffleDealer(random.Random(seed)))
 
     @abstractmethod
-    def create_state(
-        self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer
-    ) -> MatchState:
+    def create_state(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> MatchState:
         """Build the match state from validated parameters."""
 
 

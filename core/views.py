@@ -9,9 +9,10 @@ never another hand, the stock's contents or order, or set-aside tiles.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from core.actions import LineId
 from core.events import Event
