@@ -96,6 +96,7 @@ class MexicanTrainState(MatchState):
         self.drawn_tile: Tile | None = None
         self.centre: Tile | None = None
         self._legal = None
+        self._line_cache: dict[LineId, LineView] = {}
         self._emit(out, "deal", round=round_number, hands=self.hands, stock=list(deal.stock))
         self._engine_search(out)
         self.phase = ENGINE
@@ -395,11 +396,6 @@ class MexicanTrainState(MatchState):
 
     def view(self, seat: int | None) -> PlayerView:
         """DX.4: own hand, public trains, markers, owed doubles, counts, scores."""
-        lines = tuple(
-            LineView(line, None if line == MEXICAN else line, tuple(tiles), self.ends[line],
-                     line == MEXICAN or line in self.markers)
-            for line, tiles in self.trains.items()
-        )
         own_turn = seat is not None and seat == self.to_move()
         return PlayerView(
             variant=self.variant_id,
@@ -414,7 +410,7 @@ class MexicanTrainState(MatchState):
             hand_counts=MappingProxyType({s: len(self.hands[s]) for s in self.seats}),
             stock_count=len(self.boneyard),
             centre=self.centre,
-            lines=lines,
+            lines=self._line_views(),
             owed=tuple(OwedDouble(t, line) for t, line in self.owed),
             totals=MappingProxyType(dict(self.scores)),
             history=tuple(self.public_log),
@@ -430,6 +426,17 @@ class MexicanTrainState(MatchState):
                 }
             ),
         )
+
+    def _line_views(self) -> tuple[LineView, ...]:
+        """The trains as LineViews, rebuilt only for trains changed since last time."""
+        cache = self._line_cache
+        for line, tiles in self.trains.items():
+            available = line == MEXICAN or line in self.markers
+            cached = cache.get(line)
+            if cached is None or len(cached.tiles) != len(tiles) or cached.available != available:
+                owner = None if line == MEXICAN else line
+                cache[line] = LineView(line, owner, tuple(tiles), self.ends[line], available)
+        return tuple(cache.values())
 
     def snapshot(self) -> dict[str, Any]:
         return {
