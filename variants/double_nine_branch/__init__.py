@@ -1,0 +1,10 @@
+"""Double-Nine Branch (Pagat version) as a plugin: RULES.md DB.1-DB.11."""
+
+from core import hookimpl
+from variants.double_nine_branch.variant import DoubleNineBranch
+
+
+@hookimpl
+def roundhouse_register_variants(registry) -> None:
+    """Register Double-Nine Branch."""
+    registry.add_variant(DoubleNineBranch())

@@ -1,0 +1,379 @@
+"""Double-Nine Branch rules engine, Pagat version: RULES.md DB.1-DB.11."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from core.actions import Action, Draw, EndTurn, IllegalAction, OpenDouble, Pass, PlaceEngine, Play
+from core.events import Event
+from core.state import Deal, Dealer, MatchState
+from core.tiles import Tile, double_set, pip_total
+from core.views import LineView, PlayerView
+
+OPEN, PLAY, OVER = "open", "play", "match_over"
+"""Phases: the opener lays the centre double, normal turns, the match has ended."""
+
+DIRECTIONS = ("counterclockwise", "clockwise")
+"""Allowed directions of play; DB.3 is counterclockwise, clockwise is a house option."""
+
+REDEAL_REASON = "no_double"
+"""The ``reason`` of a ``redeal`` event: no hand holds a double (DB.4, DB.5d)."""
+
+
+class DoubleNineBranchState(MatchState):
+    """One Double-Nine Branch match: rounds until a total reaches the target (DB.11).
+
+    Seats are 1..n clockwise; play goes counterclockwise (DB.3). Every seat
+    owns one branch keyed by its seat number. ``open_order`` lists the open
+    branches, opened earliest first (DB.8). The set-aside tiles of a deal are
+    kept but never shown (DB.2, DX.3).
+    """
+
+    variant_id = "double-nine-branch"
+
+    def __init__(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> None:
+        self.players = players
+        self.params = params
+        self.names = list(names)
+        self.dealer = dealer
+        self.tiles = double_set(params["set_size"])
+        self.hand_size = params["hand_size"]
+        self.target = params["target"]
+        self.step = -1 if params["direction"] == "counterclockwise" else 1
+        self.round = 0
+        self.scores = {s: 0 for s in self.seats}
+        self.over = False
+        self.winning_seats: list[int] = []
+        self.search_start: int | None = None
+        self.public_log: list[Event] = []
+        self._legal: list[Action] | None = None
+
+    # ----------------------------------------------------------- helpers
+    @property
+    def seats(self) -> range:
+        """Seat numbers 1..n."""
+        return range(1, self.players + 1)
+
+    def next_seat(self, seat: int) -> int:
+        """The next player in the direction of play (DB.3: counterclockwise, ``seat - 1``)."""
+        return (seat - 1 + self.step) % self.players + 1
+
+    def _emit(self, out: list[Event], type_: str, **data: Any) -> Event:
+        event = Event.make(type_, **data)
+        out.append(event)
+        self.public_log.append(event.public())
+        return event
+
+    def doubles_of(self, seat: int) -> list[Tile]:
+        """The doubles in ``seat``'s hand, highest first."""
+        return sorted((t for t in self.hands[seat] if t.is_double), reverse=True)
+
+    # ------------------------------------------------------------ rounds
+    def start(self) -> list[Event]:
+        """Deal round 1 (DB.2) and find its opener (DB.4)."""
+        if self.round:
+            raise RuntimeError("match already started")
+        out: list[Event] = []
+        self._begin_round(1, None, out)
+        return out
+
+    def _begin_round(self, round_number: int, deal: Deal | None, out: list[Event]) -> None:
+        """Deal (again while no hand holds a double, DB.4/DB.5d) and find the opener."""
+        self.round = round_number
+        self.round_start_totals = dict(self.scores)
+        self.public_log = []
+        while True:
+            if deal is None:
+                deal = self.dealer.deal(round_number, self.tiles, self.players, self.hand_size)
+            self._set_up(deal)
+            self._emit(out, "deal", round=round_number, hands=self.hands, stock=list(deal.stock))
+            if any(self.doubles_of(s) for s in self.seats):
+                break
+            self._emit(out, "redeal", round=round_number, reason=REDEAL_REASON)
+            deal = None
+        self.opener = self._find_opener()
+        self.current = self.opener
+        self.phase = OPEN
+
+    def _set_up(self, deal: Deal) -> None:
+        self.deal = deal
+        self.hands = {s: list(deal.hands[s]) for s in self.seats}
+        self.set_aside = list(deal.stock)
+        self.branches: dict[int, list[Tile]] = {s: [] for s in self.seats}
+        self.ends: dict[int, int] = {}
+        self.open_order: list[int] = []
+        self.centre: Tile | None = None
+        self._legal = None
+
+    def _find_opener(self) -> int:
+        """DB.4: holder of the highest double; DB.5: first holder of a double from the search start."""
+        if self.search_start is None:
+            highest = max(t for s in self.seats for t in self.hands[s] if t.is_double)
+            return next(s for s in self.seats if highest in self.hands[s])
+        seat = self.search_start
+        while not self.doubles_of(seat):
+            seat = self.next_seat(seat)
+        return seat
+
+    def opening_choices(self) -> list[Tile]:
+        """The doubles the opener may lay: only the highest in round 1 (DB.4), any own double later (DB.5)."""
+        doubles = self.doubles_of(self.opener)
+        return doubles[:1] if self.search_start is None else doubles
+
+    def restart_round(self) -> list[Event]:
+        """DX.7: same deal, same opener; earlier totals kept."""
+        if self.over:
+            raise IllegalAction("the match is over; start a new match instead", "DX.7")
+        out = [Event.make("restart", round=self.round)]
+        self.scores = dict(self.round_start_totals)
+        self._begin_round(self.round, self.deal, out)
+        self.public_log.insert(0, out[0].public())
+        return out
+
+    def _end_round(self, reason: str, out: list[Event]) -> None:
+        """DB.10 scoring, then DB.11 match end or the next round."""
+        pips = {s: pip_total(self.hands[s]) for s in self.seats}
+        winner: int | None
+        if reason == "out":
+            winner = self.current
+            gained = sum(pips[s] for s in self.seats if s != winner)
+        else:
+            low = min(pips.values())
+            lowest = [s for s in self.seats if pips[s] == low]
+            winner = lowest[0] if len(lowest) == 1 else None
+            gained = sum(pips.values())
+        points = {s: gained if s == winner else 0 for s in self.seats}
+        if winner is not None:
+            self.scores[winner] += gained
+        self._emit(
+            out, "round_end", round=self.round, reason=reason, hands=self.hands, points=points, totals=self.scores
+        )
+        reached = [s for s in self.seats if self.scores[s] >= self.target]
+        if reached:
+            self.winning_seats = reached
+            self.over = True
+            self.phase = OVER
+            self._legal = None
+            self._emit(out, "match_end", winners=self.winning_seats, totals=self.scores)
+            return
+        self.search_start = winner if winner is not None else self.next_seat(self.opener)
+        self._begin_round(self.round + 1, None, out)
+
+    # ------------------------------------------------------ legal moves
+    def to_move(self) -> int | None:
+        return None if self.over else self.current
+
+    def plays_for(self, seat: int) -> list[Play]:
+        """DB.7: every legal play of ``seat``, tiles in order, then branches in seat order."""
+        priority: dict[int, int] = {}
+        for owner in self.open_order:
+            if owner != seat:
+                priority.setdefault(self.ends[owner], owner)
+        plays = []
+        for tile in sorted(self.hands[seat]):
+            for line in self.seats:
+                end = self.ends[line]
+                if not tile.has(end):
+                    continue
+                if line == seat:
+                    legal = True  # DB.7a, outside the priority
+                elif line in self.open_order:
+                    legal = priority[end] == line  # DB.7c and the priority, doubles included
+                else:
+                    legal = tile.is_double  # DB.7b on a closed branch, outside the priority
+                if legal:
+                    plays.append(Play(tile, line))
+        return plays
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
+        if self.over:
+            return []
+        if self.phase == OPEN:
+            return [OpenDouble(t) for t in self.opening_choices()]
+        plays: list[Action] = list(self.plays_for(self.current))
+        return plays or [Pass()]
+
+    def check(self, action: Action) -> None:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if action not in self._legal:
+            raise IllegalAction(*self._refusal(action))
+
+    def _refusal(self, action: Action) -> tuple[str, str]:
+        """Why ``action`` is illegal now: (message, clause)."""
+        if self.over:
+            return "the match is over", "DB.11"
+        name = self.names[self.current - 1]
+        if isinstance(action, Draw):
+            return "there is no drawing in this game", "DB.2"
+        if isinstance(action, PlaceEngine):
+            return "this game has no engine: the round opens with a double", "DB.6"
+        if isinstance(action, EndTurn):
+            return "a turn is exactly one tile, or a pass when there is no legal play", "DB.7"
+        if self.phase == OPEN:
+            return self._opening_refusal(action, name)
+        if isinstance(action, OpenDouble):
+            return f"the round is already open with {self.centre}", "DB.6"
+        if isinstance(action, Pass):
+            return "you have a legal play, so you must play", "DB.8a"
+        if isinstance(action, Play):
+            return self._play_refusal(action)
+        return f"{action} is not an action of this game", "DB.7"
+
+    def _opening_refusal(self, action: Action, name: str) -> tuple[str, str]:
+        choices = self.opening_choices()
+        if self.search_start is None:
+            return f"{name} must open the round with the highest double {choices[0]}", "DB.4"
+        listed = ", ".join(str(t) for t in choices)
+        return f"{name} must open the round with one of their doubles: {listed}", "DB.5"
+
+    def _play_refusal(self, action: Play) -> tuple[str, str]:
+        seat, tile, line = self.current, action.tile, action.line
+        if not isinstance(line, int) or line not in self.branches:
+            return f"there is no branch {line!r}; branches are named by their owner's seat", "DB.6"
+        if tile not in self.hands[seat]:
+            return f"you do not hold {tile}", "DB.7"
+        end = self.ends[line]
+        if not tile.has(end):
+            return f"{tile} does not match the end {end} of {self.branch_name(line)}", "DB.7"
+        if line not in self.open_order:
+            return f"{self.branch_name(line)} is closed: only a double may be laid on it", "DB.7c"
+        first = next(s for s in self.open_order if s != seat and self.ends[s] == end)
+        return (
+            f"priority: a tile for an open branch ending in {end} must go on {self.branch_name(first)}, opened earlier",
+            "DB.7",
+        )
+
+    def branch_name(self, line: int) -> str:
+        """Words for a branch: "Ana's branch"."""
+        return f"{self.names[line - 1]}'s branch"
+
+    def pass_reason(self) -> str | None:
+        if self.over or self.phase != PLAY or self.legal_actions() != [Pass()]:
+            return None
+        name = self.names[self.current - 1]
+        opened = "stays open" if self.current in self.open_order else "opens"
+        return f"{name} has no legal play and must pass; their branch {opened} to the others (DB.8a)"
+
+    # ------------------------------------------------------------- apply
+    def apply(self, action: Action) -> list[Event]:
+        self.check(action)
+        out: list[Event] = []
+        self._legal = None
+        seat = self.current
+        if isinstance(action, OpenDouble):
+            self.hands[seat].remove(action.tile)
+            self.centre = action.tile
+            self.ends = {s: action.tile.a for s in self.seats}
+            self.phase = PLAY
+            self._emit(out, "open", seat=seat, tile=action.tile)
+        elif isinstance(action, Pass):
+            if seat not in self.open_order:
+                self.open_order.append(seat)
+            self._emit(out, "pass", seat=seat)
+        else:
+            assert isinstance(action, Play)
+            self._lay(seat, action, out)
+            if not self.hands[seat]:
+                self._end_round("out", out)
+                return out
+        if self._blocked():
+            self._end_round("blocked", out)
+        else:
+            self.current = self.next_seat(seat)
+        return out
+
+    def _lay(self, seat: int, action: Play, out: list[Event]) -> None:
+        """DB.7, DB.9: the tile extends the branch; a play by the owner closes their branch (DB.8c)."""
+        self.hands[seat].remove(action.tile)
+        self.branches[action.line].append(action.tile)
+        end = action.tile.other(self.ends[action.line])
+        self.ends[action.line] = end
+        if seat in self.open_order:
+            self.open_order.remove(seat)
+        self._emit(out, "play", seat=seat, tile=action.tile, line=action.line, end=end)
+
+    def _blocked(self) -> bool:
+        """DB.10b: no tile in any hand matches the end of any branch."""
+        ends = set(self.ends.values())
+        return not any(t[0] in ends or t[1] in ends for s in self.seats for t in self.hands[s])
+
+    # ------------------------------------------------------------ reading
+    def is_over(self) -> bool:
+        return self.over
+
+    def totals(self) -> dict[int, int]:
+        return dict(self.scores)
+
+    def winners(self) -> list[int]:
+        return list(self.winning_seats)
+
+    def view(self, seat: int | None) -> PlayerView:
+        """DX.4: own hand, branches with their opening order, counts, scores; never set-aside tiles.
+
+        Branches exist once the opening double lies in the centre; before that ``lines`` is empty.
+        """
+        lines = tuple(
+            LineView(
+                s,
+                s,
+                tuple(self.branches[s]),
+                self.ends[s],
+                s in self.open_order,
+                self.open_order.index(s) + 1 if s in self.open_order else None,
+            )
+            for s in self.seats
+            if s in self.ends
+        )
+        return PlayerView(
+            variant=self.variant_id,
+            seat=seat,
+            players=self.players,
+            names=tuple(self.names),
+            round=self.round,
+            rounds=None,
+            phase=self.phase,
+            to_move=self.to_move(),
+            hand=tuple(self.hands[seat]) if seat is not None else (),
+            hand_counts=MappingProxyType({s: len(self.hands[s]) for s in self.seats}),
+            stock_count=0,
+            centre=self.centre,
+            lines=lines,
+            owed=(),
+            totals=MappingProxyType(dict(self.scores)),
+            history=tuple(self.public_log),
+            extra=MappingProxyType(
+                {
+                    "set_aside_count": len(self.set_aside),
+                    "open_order": tuple(self.open_order),
+                    "opener": self.opener,
+                    "target": self.target,
+                    "direction": self.params["direction"],
+                }
+            ),
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "current": self.current,
+            "opener": self.opener,
+            "search_start": self.search_start,
+            "hands": {s: sorted(h) for s, h in self.hands.items()},
+            "set_aside": sorted(self.set_aside),
+            "branches": {s: list(b) for s, b in self.branches.items()},
+            "ends": dict(self.ends),
+            "open_order": list(self.open_order),
+            "centre": self.centre,
+            "totals": dict(self.scores),
+            "round_start_totals": dict(self.round_start_totals),
+            "over": self.over,
+            "winners": list(self.winning_seats),
+        }

@@ -1,0 +1,50 @@
+"""The Double-Nine Branch variant object: identity, parameters, factory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.params import ParamError, ParamSpec
+from core.state import Dealer, MatchState
+from core.variant import Variant
+from variants.double_nine_branch.rules import DIRECTIONS, DoubleNineBranchState
+
+
+class DoubleNineBranch(Variant):
+    """Double-Nine Branch, Pagat version (RULES.md DB.1-DB.11)."""
+
+    id = "double-nine-branch"
+    name = "Double-Nine Branch"
+    min_players = 2
+    max_players = 6
+    params_package = "variants.double_nine_branch"
+    param_specs = {
+        "set_size": ParamSpec(int, 3, 18),
+        "hand_size": ParamSpec(int, 1, 30),
+        "target": ParamSpec(int, 1, 100000),
+        "direction": ParamSpec(str, choices=DIRECTIONS),
+        "min_players": ParamSpec(int, 2, 6),
+        "max_players": ParamSpec(int, 2, 6),
+    }
+
+    def check_params(self, params: dict[str, Any], source: str) -> None:
+        """The player range is ordered and every hand of the largest table fits in the set (DB.1)."""
+        if params["min_players"] > params["max_players"]:
+            raise ParamError(
+                f"{source}: key 'min_players' has value {params['min_players']}; allowed: at most "
+                f"max_players ({params['max_players']})"
+            )
+        tiles = (params["set_size"] + 1) * (params["set_size"] + 2) // 2
+        if params["max_players"] * params["hand_size"] > tiles:
+            raise ParamError(
+                f"{source}: key 'hand_size' has value {params['hand_size']}; allowed: at most "
+                f"{tiles // params['max_players']} so that {params['max_players']} hands fit in the set's {tiles} tiles"
+            )
+
+    def create_state(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> MatchState:
+        if not params["min_players"] <= players <= params["max_players"]:
+            raise ValueError(
+                f"{self.name} takes {params['min_players']} to {params['max_players']} players "
+                f"under these rule parameters, not {players}"
+            )
+        return DoubleNineBranchState(players, params, names, dealer)
