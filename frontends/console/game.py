@@ -1,0 +1,317 @@
+"""The console game loop: table, prompt, preview/confirm, bots one move at a time.
+
+The loop only drives the :class:`core.session.Session`: it shows views,
+previews decisions and confirms them, steps the computer seats one decision
+at a time and describes each event as the watching human may see it.
+Reading stops with EOFError or KeyboardInterrupt, which the front end
+turns into a clean exit.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from core.actions import Action, Draw, EndTurn, IllegalAction, Pass
+from core.events import Event
+from core.i18n import CatalogError, rules_text
+from core.session import Preview, Session
+from core.views import PlayerView
+from frontends.console.commands import Command, parse_command
+from frontends.console.describe import describe_action, describe_event
+from frontends.console.table import (
+    hand_line,
+    moves_lines,
+    preview_rows,
+    reveal_lines,
+    scores_lines,
+    table_lines,
+    totals_text,
+)
+from frontends.console.terminal import Terminal
+
+HELP_KEYS = (
+    "number", "play", "draw", "pass", "end", "hint", "undo", "redo", "restart", "new",
+    "rules", "log", "scores", "table", "help", "quit",
+)  # fmt: skip
+"""The help lines shown by ``help``, in order (keys ``console.help.<name>``)."""
+
+
+class Outcome(Enum):
+    """What a command did to the turn in progress."""
+
+    STAY = "stay"  # nothing changed: prompt again
+    REDRAW = "redraw"  # nothing changed: show the table again, then prompt
+    DONE = "done"  # the session changed: back to the main loop
+    QUIT = "quit"  # the player leaves
+
+
+class ConsoleGame:
+    """Plays a session on a :class:`Terminal` until the player quits."""
+
+    def __init__(self, term: Terminal, session: Session) -> None:
+        self.term = term
+        self.session = session
+        self.pending: list[Event] = []
+        self.hand_on_screen: int | None = None
+        session.observers.append(self._observe)
+
+    def _observe(self, session: Session, events: list[Event]) -> None:
+        self.pending.extend(events)
+
+    # ------------------------------------------------------------ seats
+    @property
+    def hot_seat(self) -> bool:
+        """True with two or more humans at this device (DX.3)."""
+        return len(self.session.humans) >= 2
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes are on the screen: the only human, or the human whose hand is shown."""
+        if self.hot_seat:
+            return self.hand_on_screen
+        humans = self.session.humans
+        return humans[0] if humans else None
+
+    def name(self, seat: int) -> str:
+        """The display name of ``seat``."""
+        return self.session.seats[seat - 1].name
+
+    # ------------------------------------------------------------- loop
+    def run(self) -> int:
+        """Play until the player quits or declines a new match; the exit status."""
+        t = self.term.t
+        self.term.say(t("console.welcome", game=self.session.variant.name, seed=self.session.seed))
+        self.term.say(t("console.help_hint"))
+        while True:
+            self.flush()
+            seat = self.session.pending_seat
+            if self.hot_seat and self.hand_on_screen is not None and seat != self.hand_on_screen:
+                self.hide()
+            if self.session.is_over:
+                if not self.term.confirm(t("console.new_match_question")):
+                    self.term.say(t("console.bye"))
+                    return 0
+                self.session.new_match()
+                continue
+            if self.session.bot_to_move:
+                self.session.step()
+                continue
+            self.hand_off(seat)
+            if self.turn(seat) is Outcome.QUIT:
+                self.term.say(t("console.bye"))
+                return 0
+
+    def flush(self) -> None:
+        """Describe the events that happened since the last flush, as the viewer may see them."""
+        names = [s.name for s in self.session.seats]
+        variant = self.session.variant.id
+        while self.pending:
+            event = self.pending.pop(0)
+            line = event.visible_to(self.viewer)
+            sentence = describe_event(self.term, variant, names, line)
+            if sentence:
+                self.term.say(sentence)
+            if event.type == "round_end":
+                for row in reveal_lines(self.term, names, line):
+                    self.term.say(row)
+                if self.session.humans and not self.pending_match_end():
+                    self.term.pause_for_enter(self.term.t("console.press_enter_next_round"))
+                    if self.hot_seat:
+                        self.hide()
+            elif event.type == "match_end":
+                self.term.say(self.term.t("console.final_totals", totals=totals_text(self.term, names, line["totals"])))
+
+    def pending_match_end(self) -> bool:
+        """True when the match-end event is still waiting to be described."""
+        return any(e.type == "match_end" for e in self.pending)
+
+    def hide(self) -> None:
+        """Hot seat: take the hand off the screen."""
+        self.term.clear()
+        self.hand_on_screen = None
+
+    def hand_off(self, seat: int) -> None:
+        """Hot seat (DX.3): name the next human and wait before showing their hand."""
+        if not self.hot_seat or self.hand_on_screen == seat:
+            return
+        self.term.pause_for_enter(self.term.t("console.hand_off", player=self.name(seat)))
+        self.hand_on_screen = seat
+
+    # ------------------------------------------------------------- turn
+    def turn(self, seat: int) -> Outcome:
+        """One human decision: show the table and read commands until something changes."""
+        view = self.session.view(seat)
+        legal = self.session.legal_actions()
+        self.show(view, legal)
+        while True:
+            text = self.term.ask(self.term.t("console.prompt", player=self.name(seat)))
+            outcome = self.handle(parse_command(text, view, legal), view, legal)
+            if outcome is Outcome.REDRAW:
+                self.show(view, legal)
+            elif outcome is not Outcome.STAY:
+                return outcome
+
+    def show(self, view: PlayerView, legal: list[Action]) -> None:
+        """The table, the human's own hand and the numbered moves (and a forced pass's reason)."""
+        for row in table_lines(self.term, view):
+            self.term.say(row)
+        self.term.say(hand_line(self.term, view))
+        drawn = view.extra.get("drawn_tile") if view.extra else None
+        if drawn is not None:
+            self.term.say(self.term.t("console.drawn_tile", tile=drawn))
+        for row in moves_lines(self.term, view, legal):
+            self.term.say(row)
+        reason = self.session.pass_reason()
+        if reason:
+            self.term.say(self.term.t("console.forced_pass", reason=reason))
+
+    def handle(self, command: Command, view: PlayerView, legal: list[Action]) -> Outcome:
+        """Carry out one parsed command."""
+        t = self.term.t
+        kind = command.kind
+        if kind == "error":
+            self.term.say(t(command.error or "console.error_unknown", **command.values))
+            return Outcome.STAY
+        if kind == "empty":
+            if legal == [Pass()] and self.session.pass_reason():
+                self.session.preview(Pass())
+                self.session.confirm()
+                return Outcome.DONE
+            self.term.say(t("console.empty_input"))
+            return Outcome.STAY
+        if kind == "action" and command.action is not None:
+            return self.decide(view, command.action)
+        handler = getattr(self, f"_cmd_{kind}")
+        return handler(view)
+
+    # -------------------------------------------------------- decisions
+    def decide(self, view: PlayerView, action: Action) -> Outcome:
+        """DX.2: preview ``action``, then confirm or cancel it."""
+        try:
+            preview = self.session.preview(action)
+        except IllegalAction as error:
+            self.term.say(self.term.t("console.illegal", reason=str(error)))
+            return Outcome.STAY
+        return self.settle(view, preview)
+
+    def settle(self, view: PlayerView, preview: Preview) -> Outcome:
+        """Show a preview and ask: Enter or y confirms, n cancels, another move replaces it."""
+        self.show_preview(view, preview)
+        question = f"{self.term.t('console.confirm_question')} {self.term.yes_no_hint(True)} "
+        while True:
+            answer = self.term.ask(question)
+            verdict = self.term.verdict(answer, default=True)
+            if verdict:
+                self.session.confirm()
+                return Outcome.DONE
+            if verdict is False:
+                self.session.cancel()
+                self.term.say(self.term.t("console.cancelled"))
+                return Outcome.STAY
+            command = parse_command(answer, view, self.session.legal_actions())
+            if command.kind == "action" and command.action is not None:
+                self.session.cancel()
+                return self.decide(view, command.action)
+            self.term.say(self.term.t("console.answer_confirm"))
+
+    def show_preview(self, view: PlayerView, preview: Preview) -> None:
+        """The previewed decision in words and, for a tile, drawn at its target (highlighted)."""
+        action = preview.action
+        what = describe_action(self.term, view.variant, view.names, action)
+        self.term.say(self.term.t("console.hint_preview" if preview.hint else "console.preview", move=what))
+        if isinstance(action, Draw):
+            self.term.say(self.term.t("console.draw_preview"))
+        elif isinstance(action, Pass) and self.session.pass_reason():
+            self.term.say(self.term.t("console.forced_pass_preview", reason=self.session.pass_reason()))
+        elif isinstance(action, EndTurn):
+            self.term.say(self.term.t("console.end_preview"))
+        for row in preview_rows(self.term, view, action):
+            self.term.say(row)
+
+    # --------------------------------------------------------- commands
+    def _cmd_help(self, view: PlayerView) -> Outcome:
+        self.term.say(self.term.t("console.help_title"))
+        for key in HELP_KEYS:
+            self.term.say("  " + self.term.t(f"console.help.{key}"))
+        return Outcome.STAY
+
+    def _cmd_hint(self, view: PlayerView) -> Outcome:
+        try:
+            preview = self.session.hint()
+        except RuntimeError as error:
+            self.term.say(self.term.t("console.no_hint", reason=str(error)))
+            return Outcome.STAY
+        return self.settle(view, preview)
+
+    def _cmd_undo(self, view: PlayerView) -> Outcome:
+        if not self.session.can_undo:
+            self.term.say(self.term.t("console.nothing_to_undo"))
+            return Outcome.STAY
+        self.session.undo()
+        self.term.say(self.term.t("console.undone"))
+        return Outcome.DONE
+
+    def _cmd_redo(self, view: PlayerView) -> Outcome:
+        if not self.session.can_redo:
+            self.term.say(self.term.t("console.nothing_to_redo"))
+            return Outcome.STAY
+        self.term.say(self.term.t("console.redone"))
+        self.session.redo()
+        return Outcome.DONE
+
+    def _cmd_restart(self, view: PlayerView) -> Outcome:
+        if not self.term.confirm(self.term.t("console.restart_question"), default=False):
+            return Outcome.STAY
+        self.session.restart_round()
+        return Outcome.DONE
+
+    def _cmd_new(self, view: PlayerView) -> Outcome:
+        if not self.term.confirm(self.term.t("console.new_question"), default=False):
+            return Outcome.STAY
+        self.session.new_match()
+        return Outcome.DONE
+
+    def _cmd_rules(self, view: PlayerView) -> Outcome:
+        variant = self.session.variant
+        self.session.pause("rules")
+        try:
+            try:
+                text = rules_text(variant.id, self.term.lang, getattr(variant, "rules_text_package", None)).as_text()
+            except CatalogError as error:
+                text = self.term.t("console.no_rules", game=variant.name, reason=str(error))
+            self.term.say(text)
+            self.term.pause_for_enter(self.term.t("console.press_enter_back"))
+        finally:
+            self.session.resume("rules")
+        return Outcome.REDRAW
+
+    def _cmd_log(self, view: PlayerView) -> Outcome:
+        names = [s.name for s in self.session.seats]
+        self.session.pause("log")
+        try:
+            self.term.say(self.term.t("console.log_title"))
+            matches = [*self.session.archive, self.session.record]
+            for number, record in enumerate(matches, 1):
+                if len(matches) > 1:
+                    self.term.say(self.term.t("console.log_match", number=number))
+                for event in record.events:
+                    sentence = describe_event(self.term, self.session.variant.id, names, event.visible_to(view.seat))
+                    if sentence:
+                        self.term.say("  " + sentence)
+            self.term.pause_for_enter(self.term.t("console.press_enter_back"))
+        finally:
+            self.session.resume("log")
+        return Outcome.REDRAW
+
+    def _cmd_scores(self, view: PlayerView) -> Outcome:
+        names = [s.name for s in self.session.seats]
+        round_ends = [e.visible_to(view.seat) for e in self.session.record.events if e.type == "round_end"]
+        for row in scores_lines(self.term, names, round_ends, view.totals):
+            self.term.say(row)
+        return Outcome.STAY
+
+    def _cmd_table(self, view: PlayerView) -> Outcome:
+        return Outcome.REDRAW
+
+    def _cmd_quit(self, view: PlayerView) -> Outcome:
+        return Outcome.QUIT

@@ -1,0 +1,200 @@
+"""Choosing the table: from ``roundhouse play`` flags, or by asking.
+
+With no setup flag at all, the console asks for each choice and Enter takes
+the default: Mexican Train, you against three planner bots (or the first
+bot installed), a fresh seed, the system language. Any flag means "set up
+from flags": whatever is not given takes its default without a question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.frontend import PlayOptions
+from core.i18n import LANGUAGE_NAMES, LANGUAGES, normalize_language
+from core.registry import Registry
+from core.session import Seat
+from frontends.console.terminal import Terminal
+
+DEFAULT_VARIANT = "mexican-train"
+DEFAULT_BOT = "planner"
+DEFAULT_PLAYERS = 4
+
+
+class SetupError(ValueError):
+    """A table that cannot be set up (unknown id, bad player count); the message says why."""
+
+
+@dataclass(frozen=True)
+class TableChoice:
+    """What to play: the variant, the seats in order, the seed (None: fresh)."""
+
+    variant: str
+    seats: tuple[Seat, ...]
+    seed: int | None
+
+
+def default_variant(registry: Registry) -> str:
+    """Mexican Train, or the first variant installed."""
+    if DEFAULT_VARIANT in registry.variants:
+        return DEFAULT_VARIANT
+    if not registry.variants:
+        raise SetupError("no game variant is installed")
+    return sorted(registry.variants)[0]
+
+
+def default_bot(registry: Registry) -> str | None:
+    """The planner bot, or the first bot installed (None when there is none)."""
+    if DEFAULT_BOT in registry.bots:
+        return DEFAULT_BOT
+    return sorted(registry.bots)[0] if registry.bots else None
+
+
+def is_interactive(options: PlayOptions) -> bool:
+    """True when no setup flag was given, so the console asks."""
+    given = (options.variant, options.players, options.humans, options.bot, options.seed, options.lang)
+    return all(value is None for value in given) and not options.names
+
+
+def table_from_flags(term: Terminal, options: PlayOptions, registry: Registry) -> TableChoice:
+    """The table the flags describe; SetupError when they do not fit together."""
+    variant_id = options.variant or default_variant(registry)
+    if variant_id not in registry.variants:
+        raise SetupError(
+            term.t("console.setup_unknown_variant", variant=variant_id, known=", ".join(registry.variants))
+        )
+    variant = registry.variants[variant_id]
+    players = options.players or min(max(DEFAULT_PLAYERS, variant.min_players), variant.max_players)
+    if not variant.min_players <= players <= variant.max_players:
+        raise SetupError(
+            term.t(
+                "console.setup_bad_players",
+                game=variant.name,
+                low=variant.min_players,
+                high=variant.max_players,
+                players=players,
+            )
+        )
+    humans = 1 if options.humans is None else options.humans
+    if not 0 <= humans <= players:
+        raise SetupError(term.t("console.setup_bad_humans", humans=humans, players=players))
+    bot = options.bot or default_bot(registry)
+    if humans < players and (bot is None or bot not in registry.bots):
+        raise SetupError(term.t("console.setup_no_bot", bot=bot or "-", known=", ".join(registry.bots) or "-"))
+    return TableChoice(variant_id, seats_for(term, humans, players, bot, options.names), options.seed)
+
+
+def seats_for(
+    term: Terminal, humans: int, players: int, bot: str | None, names: Sequence[str] = ()
+) -> tuple[Seat, ...]:
+    """Humans first (named from ``names`` or "Player N"), then ``bot`` seats named "Planner N"."""
+    seats = []
+    for number in range(1, players + 1):
+        if number <= humans:
+            given = names[number - 1] if number - 1 < len(names) else None
+            seats.append(Seat(given or term.t("console.setup_human_name", seat=number), None))
+        else:
+            seats.append(Seat(f"{(bot or '').capitalize()} {number}", bot))
+    return tuple(seats)
+
+
+def _ask(term: Terminal, prompt: str, default: str, read: Callable[[str], Any]) -> Any:
+    """Ask until ``read`` accepts the answer (Enter gives ``default``); read raises ValueError to refuse."""
+    while True:
+        answer = term.ask(f"{prompt} [{default}]: ") or default
+        try:
+            return read(answer)
+        except ValueError as error:
+            term.say(str(error))
+
+
+def ask_language(term: Terminal, options: PlayOptions) -> str:
+    """The language to play in; asked when no flag gave it."""
+    default = normalize_language(options.lang)
+    if not is_interactive(options):
+        return default
+    term.say(", ".join(f"{code} = {LANGUAGE_NAMES[code]}" for code in LANGUAGES))
+
+    def read(answer: str) -> str:
+        code = answer.strip().lower()
+        if code not in LANGUAGES:
+            raise ValueError(term.t("console.setup_bad_language", answer=answer, known=", ".join(LANGUAGES)))
+        return code
+
+    return _ask(term, term.t("console.setup_language"), default, read)
+
+
+def _choose_from(term: Terminal, prompt: str, ids: Sequence[str], default: str) -> str:
+    def read(answer: str) -> str:
+        answer = answer.strip().lower()
+        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(ids):
+            return ids[int(answer) - 1]
+        if answer in ids:
+            return answer
+        raise ValueError(term.t("console.setup_bad_choice", answer=answer, known=", ".join(ids)))
+
+    return _ask(term, prompt, default, read)
+
+
+def ask_table(term: Terminal, registry: Registry) -> TableChoice:
+    """Ask for the variant, player count, each seat and the seed."""
+    variant_ids = sorted(registry.variants)
+    if not variant_ids:
+        raise SetupError(term.t("console.setup_no_variant"))
+    for number, variant_id in enumerate(variant_ids, 1):
+        term.say(f"  {number}. {registry.variants[variant_id].name} ({variant_id})")
+    variant_id = _choose_from(term, term.t("console.setup_variant"), variant_ids, default_variant(registry))
+    variant = registry.variants[variant_id]
+    low, high = variant.min_players, variant.max_players
+
+    def read_players(answer: str) -> int:
+        if not (answer.isascii() and answer.isdigit() and low <= int(answer) <= high):
+            raise ValueError(term.t("console.setup_bad_players", game=variant.name, low=low, high=high, players=answer))
+        return int(answer)
+
+    players = _ask(
+        term,
+        term.t("console.setup_players", low=low, high=high),
+        str(min(max(DEFAULT_PLAYERS, low), high)),
+        read_players,
+    )
+    bot = default_bot(registry)
+    defaults = seats_for(term, 1 if bot else players, players, bot)
+    seats = [_ask_seat(term, registry, number, seat, bot) for number, seat in enumerate(defaults, 1)]
+
+    def read_seed(answer: str) -> int | None:
+        if answer == "-":
+            return None
+        try:
+            return int(answer)
+        except ValueError:
+            raise ValueError(term.t("console.setup_bad_seed", answer=answer)) from None
+
+    seed = _ask(term, term.t("console.setup_seed"), "-", read_seed)
+    return TableChoice(variant_id, tuple(seats), seed)
+
+
+def _ask_seat(term: Terminal, registry: Registry, number: int, default: Seat, bot: str | None) -> Seat:
+    human_word = term.t("console.setup_human_word")
+    kinds = [human_word, *sorted(registry.bots)]
+
+    def read_kind(answer: str) -> str | None:
+        answer = answer.strip().lower()
+        if answer in (human_word, "h", "human"):
+            return None
+        if answer in registry.bots:
+            return answer
+        raise ValueError(term.t("console.setup_bad_choice", answer=answer, known=", ".join(kinds)))
+
+    kind_default = human_word if default.is_human or bot is None else default.bot
+    chosen = _ask(
+        term, term.t("console.setup_seat_kind", seat=number, choices=", ".join(kinds)), kind_default, read_kind
+    )
+    if chosen is None:
+        name_default = term.t("console.setup_human_name", seat=number)
+    else:
+        name_default = f"{chosen.capitalize()} {number}"
+    name = _ask(term, term.t("console.setup_seat_name", seat=number), name_default, str)
+    return Seat(name, chosen)

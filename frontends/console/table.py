@@ -1,0 +1,157 @@
+"""The table as lines of text: layout, counts, own hand, moves, reveals, scores.
+
+Everything is drawn from a :class:`PlayerView`, the legal actions and
+public event lines; nothing else about the match is looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.actions import Action, OpenDouble, PlaceEngine, Play
+from core.tiles import Tile
+from core.views import LineView, PlayerView
+from frontends.console.describe import describe_action, line_name, variant_text
+from frontends.console.terminal import Terminal
+
+
+def tiles_text(term: Terminal, tiles: Sequence[Any]) -> str:
+    """Tiles separated by blanks, or a word for none."""
+    return " ".join(str(t) for t in tiles) if tiles else term.t("console.no_tiles")
+
+
+def _line_state(term: Terminal, view: PlayerView, line: LineView) -> str | None:
+    if line.owner is None:
+        return None
+    if line.available and line.open_rank is not None:
+        return term.t("console.line_open_rank", rank=line.open_rank)
+    if line.available:
+        return variant_text(term, "console.line_available", view.variant)
+    return variant_text(term, "console.line_unavailable", view.variant)
+
+
+def oriented(tiles: Sequence[Tile], end: int) -> list[str]:
+    """A line's tiles as laid, each turned so touching values meet ("12-5 5-0" ending in ``end``)."""
+    out: list[str] = []
+    value = end
+    for tile in reversed(tiles):
+        if not tile.has(value):
+            return [str(t) for t in tiles]
+        first = tile.other(value)
+        out.append(f"{first}-{value}")
+        value = first
+    return out[::-1]
+
+
+def line_row(term: Terminal, view: PlayerView, line: LineView, added: Tile | None = None) -> str:
+    """One line of play: its name, tiles, end and state; ``added`` is shown highlighted."""
+    tiles = oriented(line.tiles, line.end)
+    end = line.end
+    if added is not None:
+        end = added.other(line.end)
+        tiles.append(f"[{line.end}-{end}]")
+    text = term.t(
+        "console.line_row",
+        line=line_name(term, view.variant, view.names, line.id),
+        tiles=" ".join(tiles) if tiles else term.t("console.no_tiles"),
+        end=end,
+    )
+    state = _line_state(term, view, line)
+    return f"{text} ({state})" if state else text
+
+
+def _centre(term: Terminal, view: PlayerView, placed: Tile | None = None) -> str:
+    if placed is not None:
+        return variant_text(term, "console.centre", view.variant, tile=f"[{placed}]")
+    if view.centre is None:
+        return term.t("console.centre_empty")
+    return variant_text(term, "console.centre", view.variant, tile=view.centre)
+
+
+def preview_rows(term: Terminal, view: PlayerView, action: Action) -> list[str]:
+    """Where a tile-placing ``action`` would go, with the tile highlighted; nothing for other actions."""
+    if isinstance(action, (PlaceEngine, OpenDouble)):
+        return [_centre(term, view, action.tile)]
+    if isinstance(action, Play):
+        return ["  " + line_row(term, view, line, action.tile) for line in view.lines if line.id == action.line]
+    return []
+
+
+def round_title(term: Terminal, view: PlayerView) -> str:
+    """ "Round 3 of 13" (or without a total for open-ended matches)."""
+    if view.rounds:
+        return term.t("console.round_of", round=view.round, rounds=view.rounds)
+    return term.t("console.round", round=view.round)
+
+
+def table_lines(term: Terminal, view: PlayerView) -> list[str]:
+    """The public table as ``view``'s seat sees it."""
+    out = [f"== {round_title(term, view)} ==", _centre(term, view)]
+    out.extend("  " + line_row(term, view, line) for line in view.lines)
+    if view.owed:
+        owed = ", ".join(
+            term.t("console.owed_item", tile=o.tile, line=line_name(term, view.variant, view.names, o.line))
+            for o in view.owed
+        )
+        out.append(term.t("console.owed", doubles=owed))
+    counts = ", ".join(
+        term.t("console.name_count", player=view.name(s), count=c) for s, c in sorted(view.hand_counts.items())
+    )
+    out.append(term.t("console.hand_counts", counts=counts))
+    out.append(variant_text(term, "console.stock_count", view.variant, count=view.stock_count))
+    out.append(term.t("console.totals", totals=totals_text(term, view.names, view.totals)))
+    return out
+
+
+def totals_text(term: Terminal, names: Sequence[str], totals: Mapping[Any, int]) -> str:
+    """ "Ana 12, Bo 30" from a totals mapping keyed by seat (int or str)."""
+    return ", ".join(
+        term.t("console.name_points", player=names[int(s) - 1], points=p)
+        for s, p in sorted(totals.items(), key=lambda item: int(item[0]))
+    )
+
+
+def hand_line(term: Terminal, view: PlayerView) -> str:
+    """The viewing seat's own hand, sorted."""
+    return term.t("console.your_hand", player=view.name(view.seat), tiles=tiles_text(term, sorted(view.hand)))
+
+
+def moves_lines(term: Terminal, view: PlayerView, legal: Sequence[Action]) -> list[str]:
+    """The numbered legal moves with their typed form."""
+    out = [term.t("console.moves_title")]
+    for number, action in enumerate(legal, 1):
+        text = describe_action(term, view.variant, view.names, action)
+        out.append(term.t("console.move_item", number=number, move=text, command=str(action)))
+    return out
+
+
+def reveal_lines(term: Terminal, names: Sequence[str], event: Mapping[str, Any]) -> list[str]:
+    """End of a round (DX.3): every hand face up, the round's points and the totals."""
+    out = [term.t("console.reveal_title", round=event["round"])]
+    for seat, hand in sorted(event["hands"].items(), key=lambda item: int(item[0])):
+        points = event["points"].get(seat, event["points"].get(str(seat), 0))
+        out.append(
+            "  "
+            + term.t("console.reveal_hand", player=names[int(seat) - 1], tiles=tiles_text(term, hand), points=points)
+        )
+    out.append(term.t("console.totals", totals=totals_text(term, names, event["totals"])))
+    return out
+
+
+def scores_lines(
+    term: Terminal, names: Sequence[str], round_ends: Sequence[Mapping[str, Any]], totals: Mapping
+) -> list[str]:
+    """A table of each finished round's points, then the totals."""
+    width = max(8, *(len(n) for n in names)) + 2
+    header = term.t("console.scores_round").ljust(8) + "".join(n.rjust(width) for n in names)
+    out = [term.t("console.scores_title"), header]
+    for event in round_ends:
+        points = event["points"]
+        row = str(event["round"]).ljust(8)
+        row += "".join(str(points.get(str(s), points.get(s, 0))).rjust(width) for s in range(1, len(names) + 1))
+        out.append(row)
+    total_row = term.t("console.scores_total").ljust(8)
+    total_row += "".join(str(totals.get(s, totals.get(str(s), 0))).rjust(width) for s in range(1, len(names) + 1))
+    out.append(total_row)
+    return out

@@ -1,0 +1,112 @@
+"""Line-based input and output over the app's streams, with localized text.
+
+Every visible string goes through the UI catalog. Reading returns one line
+without its newline; the end of input raises EOFError so the game loop can
+stop cleanly.
+"""
+
+from __future__ import annotations
+
+from typing import IO, Any
+
+from core.i18n import Catalog, ui_catalog
+
+CLEAR = "\x1b[2J\x1b[H"
+"""ANSI: clear the screen and move the cursor home."""
+
+SEPARATOR = "-" * 60
+
+UNREADABLE = "\ufffd"
+"""What a line that cannot be decoded reads as: never a command, never a yes or no."""
+
+
+class Terminal:
+    """The console's streams and catalog: ``say`` writes, ``ask`` reads a line."""
+
+    def __init__(self, stdin: IO[str], stdout: IO[str], lang: str | None = None) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.set_language(lang)
+
+    def set_language(self, lang: str | None) -> None:
+        """Use the catalog of ``lang`` (None: the system language)."""
+        self.catalog: Catalog = ui_catalog(lang)
+
+    @property
+    def lang(self) -> str:
+        """The language code in use."""
+        return self.catalog.lang
+
+    def t(self, key: str, **values: Any) -> str:
+        """The localized string ``key`` with its placeholders filled."""
+        return self.catalog.t(key, **values)
+
+    def say(self, text: str = "") -> None:
+        """Write ``text`` and a newline."""
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str) -> str:
+        """Show ``prompt``, read one line (stripped); EOFError at the end of input."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        try:
+            line = self.stdin.readline()
+        except UnicodeDecodeError:
+            return UNREADABLE
+        if not line:
+            self.stdout.write("\n")
+            raise EOFError
+        return line.strip()
+
+    def confirm(self, question: str, default: bool = True) -> bool:
+        """A yes/no question; Enter takes ``default``; anything else asks again."""
+        while True:
+            verdict = self.verdict(self.ask(f"{question} {self.yes_no_hint(default)} "), default)
+            if verdict is not None:
+                return verdict
+            self.say(self.t("common.answer_yes_no"))
+
+    def yes_no_hint(self, default: bool) -> str:
+        """ "[Y/n]" or "[y/N]": the answers, the default in capitals."""
+        return self.t("common.yes_no_default_yes") if default else self.t("common.yes_no_default_no")
+
+    def verdict(self, answer: str, default: bool) -> bool | None:
+        """True for yes, False for no, ``default`` for a blank answer, None for anything else."""
+        answer = answer.strip().lower()
+        if not answer:
+            return default
+        if answer in self.words("common.yes_words") | self.words("common.confirm_words"):
+            return True
+        if answer in self.words("common.no_words") | self.words("common.cancel_words"):
+            return False
+        return None
+
+    def words(self, key: str) -> set[str]:
+        """A catalog entry holding comma-separated words, as a set (English ones always included)."""
+        own = {w.strip().lower() for w in self.t(key).split(",") if w.strip()}
+        english = {w.strip().lower() for w in self.catalog.fallback.get(key, "").split(",") if w.strip()}
+        return own | english
+
+    def pause_for_enter(self, text: str) -> None:
+        """Show ``text`` and wait for Enter."""
+        self.ask(text + " ")
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the output is an interactive terminal."""
+        isatty = getattr(self.stdout, "isatty", None)
+        try:
+            return bool(isatty and isatty())
+        except ValueError:
+            return False
+
+    def clear(self) -> None:
+        """Hide what is on screen: clear a terminal, otherwise print separator lines."""
+        if self.is_terminal:
+            self.stdout.write(CLEAR)
+            self.stdout.flush()
+        else:
+            self.say(SEPARATOR)
+            self.say(self.t("console.screen_cleared"))
+            self.say(SEPARATOR)
