@@ -1,0 +1,669 @@
+"""Saving, resuming and history: an embedded SQLite store (DESIGN.md §Persistence).
+
+One database, ``roundhouse.sqlite3``, lives in the data directory: the
+``--data-dir`` argument, else ``ROUNDHOUSE_DATA_DIR``, else the user's data
+directory (platformdirs). It holds the match in progress and the history of
+earlier matches (DX.8, DX.11).
+
+Contracts:
+
+- :meth:`Store.attach` autosaves a session after every change it publishes
+  (each decision, bot step, undo, redo, restart, new match), one transaction
+  per save, in WAL mode: a process killed at any moment loses at most the
+  decision in progress. Only the changed part of the decision log is written;
+  rows are replaced, never duplicated.
+- A damaged database is moved aside as ``roundhouse.sqlite3.damaged-<time>``
+  (never overwritten), reported in :attr:`Store.warnings`, and a fresh one is
+  used. A directory that cannot be created or written raises StoreError.
+- One playing instance per data directory: a second :meth:`Store.open` raises
+  StoreBusy while the first holds the session lock (the lock dies with its
+  process). Reading commands open with ``exclusive=False`` and never wait.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import weakref
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from core.record import dumps_line
+from core.registry import Registry
+from core.session import LogEntry, MatchRecord, Seat, Session
+from core.setup import make_session
+from core.store_lock import SessionLock
+from core.store_schema import SchemaTooNew, migrate
+
+DB_NAME = "roundhouse.sqlite3"
+LOCK_NAME = "roundhouse.lock"
+ENV_DATA_DIR = "ROUNDHOUSE_DATA_DIR"
+BUSY_TIMEOUT_S = 10.0
+WAL_CHECKPOINT_PAGES = 100
+"""Copy the write-ahead log into the database every this many pages (SQLite's default is 1000)."""
+WAL_SIZE_LIMIT = 512 * 1024
+"""Bytes the write-ahead log file is cut back to after a checkpoint."""
+
+PLAYING, FINISHED, ABANDONED, UNREADABLE = "playing", "finished", "abandoned", "unreadable"
+HISTORY_STATUSES = (FINISHED, ABANDONED)
+
+
+class StoreError(Exception):
+    """Saving cannot work here; the message is one sentence a player understands."""
+
+
+class StoreBusy(StoreError):
+    """Another Roundhouse is playing with the same data directory."""
+
+
+class ResumeError(StoreError, ValueError):
+    """A save that no longer replays; it was set aside (kept, not deleted).
+
+    Also a ValueError, so callers that catch replay errors catch it too.
+    """
+
+
+def default_data_dir() -> Path:
+    """The data directory without ``--data-dir``: the environment, else platformdirs."""
+    if os.environ.get(ENV_DATA_DIR):
+        return Path(os.environ[ENV_DATA_DIR])
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("roundhouse"))
+
+
+def now_text() -> str:
+    """The current UTC time as stored: ISO 8601, seconds."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def local_time(text: str | None) -> str:
+    """A stored time shown in the local zone: ``2026-11-29 17:04``."""
+    if not text:
+        return "-"
+    return datetime.fromisoformat(text).astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _params_from_json(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Rule parameters from their JSON form: digit keys of nested maps become ints again."""
+    return {
+        key: ({int(k) if k.isdigit() else k: v for k, v in value.items()} if isinstance(value, dict) else value)
+        for key, value in params.items()
+    }
+
+
+def _seat_of(entry: Mapping[str, Any]) -> Seat:
+    player = entry.get("player", "human")
+    return Seat(entry["name"], None if player == "human" else player.removeprefix("bot:"))
+
+
+def _seat_keys(mapping: Mapping[Any, Any]) -> dict[int, Any]:
+    return {int(k): v for k, v in mapping.items()}
+
+
+@dataclass(frozen=True)
+class SavedMatch:
+    """The match in progress as saved: everything :meth:`Store.resume` needs."""
+
+    id: int
+    variant: str
+    seats: tuple[Seat, ...]
+    params: dict[str, Any]
+    seed: int
+    seed_explicit: bool
+    match_number: int
+    log: tuple[str, ...]
+    """Decision log, ``LogEntry.to_text()`` form."""
+    redo: tuple[tuple[str, ...], ...]
+    """What redo would re-apply (``Session.redo_entries``), same text form."""
+    started: str
+    updated: str
+    totals: dict[int, int]
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """A finished or abandoned match (DX.8, DX.11)."""
+
+    id: int
+    status: str
+    """``"finished"`` or ``"abandoned"``."""
+    started: str
+    ended: str | None
+    variant: str
+    seats: tuple[Seat, ...]
+    seed: int
+    totals: dict[int, int]
+    winners: list[int]
+    rounds: list[dict[int, int]]
+    """Each round's points by seat, in order (empty when no record was kept)."""
+    has_record: bool
+
+
+def summarize(lines: Sequence[Mapping[str, Any]]) -> tuple[list[dict[int, int]], dict[int, int], list[int]]:
+    """Round-by-round points, totals and winners read from record lines."""
+    rounds: list[dict[int, int]] = []
+    totals: dict[int, int] = {}
+    winners: list[int] = []
+    for line in lines:
+        if line["type"] == "round_end":
+            rounds.append(_seat_keys(line["points"]))
+            totals = _seat_keys(line["totals"])
+        elif line["type"] == "match_end":
+            totals = _seat_keys(line["totals"])
+            winners = list(line["winners"])
+    return rounds, totals, winners
+
+
+def pack_record(lines: Sequence[Mapping[str, Any]]) -> bytes:
+    """Record lines as stored: RECORD.md JSON Lines text, zlib-compressed (about ten times smaller)."""
+    return zlib.compress("".join(dumps_line(line) + "\n" for line in lines).encode("utf-8"))
+
+
+def unpack_record(blob: bytes) -> list[dict[str, Any]]:
+    """The record lines of :func:`pack_record`."""
+    return [json.loads(line) for line in zlib.decompress(blob).decode("utf-8").splitlines()]
+
+
+@dataclass
+class _Tracking:
+    """What the store last saved of one attached session."""
+
+    match_id: int
+    record: MatchRecord
+    entries: list[LogEntry]
+    redo: str
+    status: str
+
+
+class Store:
+    """The save database of one data directory (see the module contract)."""
+
+    def __init__(self, directory: Path, connection: sqlite3.Connection, lock: SessionLock, warnings: list[str]):
+        self.directory = directory
+        self.warnings = warnings
+        """One sentence per problem met (a database set aside, a failed save)."""
+        self._db = connection
+        self._lock = lock
+        self._mutex = threading.RLock()
+        self._tracked: weakref.WeakKeyDictionary[Session, _Tracking] = weakref.WeakKeyDictionary()
+        self._resumed: weakref.WeakKeyDictionary[Session, int] = weakref.WeakKeyDictionary()
+
+    # ------------------------------------------------------------- opening
+    @classmethod
+    def open(cls, data_dir: Path | None = None, *, exclusive: bool = True) -> Store:
+        """Open (creating if needed) the store of ``data_dir`` (default: :func:`default_data_dir`).
+
+        ``exclusive`` (playing) takes the session lock: StoreBusy when another
+        process holds it. Raises StoreError for a directory that cannot be
+        created or written, or a database from a newer release.
+        """
+        directory = Path(data_dir) if data_dir is not None else default_data_dir()
+        directory = directory.expanduser()
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            lock = SessionLock(directory / LOCK_NAME)
+            locked = lock.acquire()
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise StoreError(f"cannot use the data directory {directory}: {reason}") from None
+        if exclusive and not locked:
+            raise StoreBusy(
+                f"Roundhouse is already running with the data directory {directory}; "
+                "close it first or choose another --data-dir"
+            )
+        if not exclusive:
+            lock.release()
+        warnings: list[str] = []
+        try:
+            connection = cls._connect(directory / DB_NAME, lock, exclusive, warnings)
+        except BaseException:
+            lock.release()
+            raise
+        return cls(directory, connection, lock, warnings)
+
+    @classmethod
+    def _connect(cls, path: Path, lock: SessionLock, exclusive: bool, warnings: list[str]) -> sqlite3.Connection:
+        try:
+            return cls._checked_connection(path)
+        except SchemaTooNew as error:
+            raise StoreError(f"{error}; update Roundhouse to use {path}") from None
+        except sqlite3.DatabaseError as error:
+            if isinstance(error, sqlite3.OperationalError) and _unwritable(error):
+                raise StoreError(f"cannot write the save database {path}: {error}") from None
+            damage = str(error)
+        if not exclusive and not lock.acquire():
+            raise StoreError(f"the save database {path} is damaged ({damage}); it is in use by another Roundhouse")
+        try:
+            aside = _move_aside(path)
+        except OSError as error:
+            raise StoreError(f"the save database {path} is damaged and cannot be moved aside: {error}") from None
+        finally:
+            if not exclusive:
+                lock.release()
+        warnings.append(
+            f"The save database was damaged ({damage}); it was moved to {aside.name} and a new one was started."
+        )
+        try:
+            return cls._checked_connection(path)
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"cannot create a new save database {path}: {error}") from None
+
+    @staticmethod
+    def _checked_connection(path: Path) -> sqlite3.Connection:
+        """Connect, switch to WAL, verify integrity and migrate; sqlite3.DatabaseError when damaged."""
+        connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")
+            connection.execute("PRAGMA synchronous = NORMAL")
+            connection.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
+            connection.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
+            connection.execute("PRAGMA foreign_keys = ON")
+            problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise sqlite3.DatabaseError("; ".join(problems[:3]))
+            migrate(connection)
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+    @property
+    def path(self) -> Path:
+        """The database file."""
+        return self.directory / DB_NAME
+
+    def close(self) -> None:
+        """Stop autosaving, close the database and give the session lock back."""
+        with self._mutex:
+            for session in list(self._tracked):
+                self.detach(session)
+            self._db.close()
+            self._lock.release()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -------------------------------------------------------------- saving
+    def attach(self, session: Session) -> None:
+        """Autosave ``session`` from now on, starting with a save of its current position.
+
+        Never raises for a database problem: it is added to :attr:`warnings`.
+
+        The store follows one session: attaching another detaches the
+        previous one. A session made by :meth:`resume` continues its saved
+        row; any other session starts a new row, and an earlier unfinished
+        save is moved to the history as abandoned.
+        """
+        with self._mutex:
+            if session in self._tracked:
+                return
+            for other in list(self._tracked):
+                self.detach(other)
+            match_id = self._resumed.pop(session, None)
+            try:
+                with self._transaction():
+                    if match_id is None:
+                        self._abandon_playing()
+                        match_id = self._insert_match(session)
+                        entries: list[LogEntry] = []
+                    else:
+                        entries = list(session.log)
+            except (sqlite3.Error, OSError) as error:
+                self.warnings.append(f"Saving is off for this match ({error}); it can be played but not resumed.")
+                return
+            self._tracked[session] = _Tracking(match_id, session.record, entries, "", PLAYING)
+            session.observers.append(self._observe)
+            self._save(session)
+
+    def detach(self, session: Session) -> None:
+        """Stop autosaving ``session`` (the save stays)."""
+        with self._mutex:
+            self._tracked.pop(session, None)
+            if self._observe in session.observers:
+                session.observers.remove(self._observe)
+
+    def _observe(self, session: Session, events: list[Any]) -> None:
+        self._save(session)
+
+    def _save(self, session: Session) -> None:
+        """One transaction bringing the saved row up to ``session``; a failure is reported, not raised."""
+        with self._mutex:
+            tracking = self._tracked.get(session)
+            if tracking is None:
+                return
+            try:
+                with self._transaction():
+                    if session.record is not tracking.record:
+                        self._close_match(tracking)
+                        tracking = _Tracking(self._insert_match(session), session.record, [], "", PLAYING)
+                    written = self._write_log(tracking, session)
+                    redo = json.dumps([[e.to_text() for e in r] for r in session.redo_entries])
+                    status = FINISHED if session.is_over else PLAYING
+                    self._update_match(tracking, session, redo, status)
+            except (sqlite3.Error, OSError) as error:
+                message = f"Saving failed ({error}); the match goes on, but recent moves may not be saved."
+                if message not in self.warnings:
+                    self.warnings.append(message)
+                return
+            tracking.entries = written
+            tracking.redo = redo
+            tracking.status = status
+            self._tracked[session] = tracking
+
+    def _write_log(self, tracking: _Tracking, session: Session) -> list[LogEntry]:
+        """Replace the saved decisions that changed; returns the log now saved."""
+        saved, log = tracking.entries, session.log
+        if len(log) >= len(saved) and (not saved or log[len(saved) - 1] is saved[-1]):
+            keep = len(saved)
+        else:
+            keep = 0
+            limit = min(len(saved), len(log))
+            while keep < limit and saved[keep] == log[keep]:
+                keep += 1
+        if keep < len(saved):
+            self._db.execute("DELETE FROM decisions WHERE match_id = ? AND idx >= ?", (tracking.match_id, keep))
+        if keep < len(log):
+            self._db.executemany(
+                "INSERT INTO decisions (match_id, idx, entry) VALUES (?, ?, ?)",
+                [(tracking.match_id, i, log[i].to_text()) for i in range(keep, len(log))],
+            )
+        return list(log)
+
+    def _update_match(self, tracking: _Tracking, session: Session, redo: str, status: str) -> None:
+        totals = json.dumps({str(k): v for k, v in session.state.totals().items()})
+        if status == FINISHED:
+            lines = session.record.lines()
+            self._db.execute(
+                "UPDATE matches SET status = ?, updated = ?, ended = ?, redo = ?, totals = ?, winners = ?, record = ?"
+                " WHERE id = ?",
+                (
+                    FINISHED,
+                    now_text(),
+                    now_text(),
+                    redo,
+                    totals,
+                    json.dumps(session.state.winners()),
+                    pack_record(lines),
+                    tracking.match_id,
+                ),
+            )
+        elif tracking.status != PLAYING:
+            self._db.execute(
+                "UPDATE matches SET status = ?, updated = ?, ended = NULL, redo = ?, totals = ?, winners = '[]',"
+                " record = NULL WHERE id = ?",
+                (PLAYING, now_text(), redo, totals, tracking.match_id),
+            )
+        elif redo != tracking.redo:
+            self._db.execute(
+                "UPDATE matches SET updated = ?, redo = ?, totals = ? WHERE id = ?",
+                (now_text(), redo, totals, tracking.match_id),
+            )
+        else:
+            self._db.execute(
+                "UPDATE matches SET updated = ?, totals = ? WHERE id = ?", (now_text(), totals, tracking.match_id)
+            )
+
+    def _insert_match(self, session: Session) -> int:
+        header = session.record.header
+        cursor = self._db.execute(
+            "INSERT INTO matches (status, started, updated, variant, header, match_number, seed_explicit)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                PLAYING,
+                now_text(),
+                now_text(),
+                header["variant"],
+                json.dumps(header),
+                session.match_number,
+                int(session.seed_explicit),
+            ),
+        )
+        return int(cursor.lastrowid)
+
+    def _close_match(self, tracking: _Tracking) -> None:
+        """The session moved on to a new match: the old one goes to the history with its record."""
+        if not tracking.entries:  # nothing was played: nothing to remember
+            self._db.execute("DELETE FROM matches WHERE id = ?", (tracking.match_id,))
+            return
+        if tracking.status == PLAYING:  # its totals are those of its last save
+            self._db.execute(
+                "UPDATE matches SET status = ?, ended = ?, record = ? WHERE id = ?",
+                (ABANDONED, now_text(), pack_record(tracking.record.lines()), tracking.match_id),
+            )
+        self._db.execute("DELETE FROM decisions WHERE match_id = ?", (tracking.match_id,))
+
+    def _abandon_playing(self) -> None:
+        """Before a new match: an unfinished save joins the history as abandoned (its log kept for
+        export); a finished match no longer needs its log (its record is kept)."""
+        tracked = {t.match_id for t in self._tracked.values()}
+        rows = self._db.execute("SELECT id, status FROM matches WHERE status IN (?, ?)", (PLAYING, FINISHED))
+        for match_id, status in rows.fetchall():
+            if match_id in tracked:
+                continue
+            played = self._db.execute("SELECT 1 FROM decisions WHERE match_id = ? LIMIT 1", (match_id,)).fetchone()
+            if status == PLAYING and played is None:  # nothing was played: nothing to remember
+                self._db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
+            elif status == PLAYING:
+                self._db.execute(
+                    "UPDATE matches SET status = ?, ended = ? WHERE id = ?", (ABANDONED, now_text(), match_id)
+                )
+            else:
+                self._db.execute("DELETE FROM decisions WHERE match_id = ?", (match_id,))
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+    # ------------------------------------------------------------ resuming
+    def saved_match(self) -> SavedMatch | None:
+        """The latest match in progress, if any (an unreadable one is set aside and reported)."""
+        with self._mutex:
+            row = self._db.execute(
+                "SELECT id FROM matches WHERE status = ? ORDER BY id DESC LIMIT 1", (PLAYING,)
+            ).fetchone()
+            if row is None:
+                return None
+            try:
+                return self._load(row[0])
+            except (ValueError, KeyError, TypeError, AttributeError) as error:
+                self._set_aside(row[0], f"unreadable save: {error}")
+                self.warnings.append(f"The saved match could not be read ({error}); it was set aside.")
+                return None
+
+    def _load(self, match_id: int) -> SavedMatch:
+        """The saved row ``match_id``; KeyError when absent, ValueError/KeyError/TypeError when unreadable."""
+        row = self._db.execute(
+            "SELECT header, match_number, seed_explicit, redo, started, updated, totals FROM matches WHERE id = ?",
+            (match_id,),
+        ).fetchone()
+        if row is None:
+            raise KeyError(match_id)
+        header_text, match_number, seed_explicit, redo_text, started, updated, totals = row
+        log = tuple(
+            e for (e,) in self._db.execute("SELECT entry FROM decisions WHERE match_id = ? ORDER BY idx", (match_id,))
+        )
+        header = json.loads(header_text)
+        return SavedMatch(
+            id=match_id,
+            variant=header["variant"],
+            seats=tuple(_seat_of(s) for s in header["seats"]),
+            params=_params_from_json(header.get("params") or {}),
+            seed=int(header["seed"]),
+            seed_explicit=bool(seed_explicit),
+            match_number=int(match_number),
+            log=log,
+            redo=tuple(tuple(r) for r in json.loads(redo_text)),
+            started=started,
+            updated=updated,
+            totals=_seat_keys(json.loads(totals)),
+        )
+
+    def resume(self, saved: SavedMatch, registry: Registry) -> Session:
+        """Rebuild the saved match exactly (same seats, seed, match number, log, undo and redo).
+
+        Attach the returned session to keep saving into the same row. Raises
+        ResumeError when the save does not replay (a plugin changed or is
+        missing); the save is then set aside, its data kept.
+        """
+        try:
+            session = self._rebuild(saved, registry)
+        except (KeyError, ValueError, TypeError, RuntimeError, IndexError) as error:
+            reason = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
+            with self._mutex:
+                self._set_aside(saved.id, reason)
+            raise ResumeError(f"The saved match could not be resumed ({reason}); it was set aside.") from None
+        with self._mutex:
+            self._resumed[session] = saved.id
+        return session
+
+    @staticmethod
+    def _rebuild(saved: SavedMatch, registry: Registry) -> Session:
+        entries = [LogEntry.from_text(t) for t in saved.log]
+        redo = [[LogEntry.from_text(t) for t in r] for r in saved.redo]
+        session = make_session(registry, saved.variant, list(saved.seats), saved.seed, saved.params)
+        watchers = list(session.observers)
+        session.observers.clear()  # re-applying a saved log is not news for plugins watching matches
+        if saved.match_number > 1:
+            session.match_number = saved.match_number - 1
+            session.new_match(saved.seed)
+            session.archive.clear()
+        session.seed_explicit = saved.seed_explicit
+        session.replay(entries, redo)
+        session.observers.extend(watchers)
+        return session
+
+    def _set_aside(self, match_id: int, reason: str) -> None:
+        """Mark a save unreadable (it is kept, never offered again); a failure here is only reported."""
+        try:
+            with self._transaction():
+                self._db.execute(
+                    "UPDATE matches SET status = ?, note = ?, ended = ? WHERE id = ?",
+                    (UNREADABLE, reason, now_text(), match_id),
+                )
+        except sqlite3.Error as error:
+            self.warnings.append(f"The unreadable save {match_id} could not be set aside ({error}).")
+
+    # ------------------------------------------------------------- history
+    def history(self) -> list[HistoryEntry]:
+        """Finished and abandoned matches, oldest first."""
+        with self._mutex:
+            rows = self._db.execute(
+                "SELECT id, status, started, ended, header, totals, winners, record FROM matches"
+                " WHERE status IN (?, ?) ORDER BY id",
+                HISTORY_STATUSES,
+            ).fetchall()
+        entries = []
+        for row in rows:
+            try:
+                entries.append(self._history_entry(row))
+            except (ValueError, KeyError, TypeError, zlib.error) as error:
+                self.warnings.append(f"Match {row[0]} of the history could not be read ({error}); it is not listed.")
+        return entries
+
+    def history_entry(self, match_id: int) -> HistoryEntry:
+        """One match of the history; StoreError when there is none with that id."""
+        with self._mutex:
+            row = self._db.execute(
+                "SELECT id, status, started, ended, header, totals, winners, record FROM matches WHERE id = ?",
+                (match_id,),
+            ).fetchone()
+        if row is None:
+            raise StoreError(f"there is no match {match_id} in the history (see 'roundhouse history')")
+        return self._history_entry(row)
+
+    @staticmethod
+    def _history_entry(row: tuple) -> HistoryEntry:
+        match_id, status, started, ended, header_text, totals, winners, record = row
+        header = json.loads(header_text)
+        rounds: list[dict[int, int]] = []
+        if record:
+            rounds, _, _ = summarize(unpack_record(record))
+        return HistoryEntry(
+            id=match_id,
+            status=status,
+            started=started,
+            ended=ended,
+            variant=header["variant"],
+            seats=tuple(_seat_of(s) for s in header["seats"]),
+            seed=int(header["seed"]),
+            totals=_seat_keys(json.loads(totals)),
+            winners=list(json.loads(winners)),
+            rounds=rounds,
+            has_record=bool(record),
+        )
+
+    def match_record(self, match_id: int, registry: Registry | None = None) -> list[dict[str, Any]]:
+        """The RECORD.md lines of a match in the store.
+
+        Ended matches keep their record; for a match whose log alone was kept
+        (in progress, or left unfinished), the record is rebuilt by replaying
+        it, which needs ``registry``. Raises StoreError when neither works.
+        """
+        with self._mutex:
+            row = self._db.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no match {match_id} in the store (see 'roundhouse history')")
+        if row[0]:
+            try:
+                return unpack_record(row[0])
+            except (ValueError, zlib.error) as error:
+                raise StoreError(f"the record of match {match_id} could not be read: {error}") from None
+        if registry is None:
+            raise StoreError(f"match {match_id} has no record")
+        try:
+            with self._mutex:
+                saved = self._load(match_id)
+            session = self._rebuild(saved, registry)
+        except (KeyError, ValueError, TypeError, RuntimeError, IndexError) as error:
+            raise StoreError(f"match {match_id} no longer replays: {error}") from None
+        return session.record.lines()
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, or ``ROLLBACK`` on any error."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._db = connection
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: type | None, *rest: object) -> None:
+        if kind is None:
+            try:
+                self._db.execute("COMMIT")
+                return
+            except sqlite3.Error:
+                self._db.execute("ROLLBACK")
+                raise
+        self._db.execute("ROLLBACK")
+
+
+def _unwritable(error: sqlite3.OperationalError) -> bool:
+    text = str(error).lower()
+    return "readonly" in text or "read-only" in text or "unable to open" in text or "disk i/o" in text
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename a damaged database (and its WAL files) with a time stamp; the new name of the database."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{number}")
+    for suffix in ("-wal", "-shm"):
+        companion = path.with_name(path.name + suffix)
+        if companion.exists():
+            companion.rename(aside.with_name(aside.name + suffix))
+    path.rename(aside)
+    return aside

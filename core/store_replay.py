@@ -1,0 +1,183 @@
+"""Stepping through a match record in the console (``roundhouse replay FILE``).
+
+A record (RECORD.md) is first checked with :func:`core.record.replay`; then
+each event becomes a :class:`Frame`: one sentence saying what happened and
+the table as it stands after it (every hand, the stock, the lines of play,
+the totals). The viewer moves forward and back through the frames.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from core.record import RecordError, replay, split_matches
+from core.registry import Registry
+
+HELP = "Enter or n: next event · b: back · q: quit"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One event of a record: its sentence and the table after it."""
+
+    sentence: str
+    table: str
+
+
+@dataclass
+class _Table:
+    """The full-information table as record events build it."""
+
+    names: dict[int, str]
+    round: int = 0
+    hands: dict[int, list[str]] = field(default_factory=dict)
+    stock: int = 0
+    centre: str | None = None
+    lines: dict[str, list[str]] = field(default_factory=dict)
+    ends: dict[str, int] = field(default_factory=dict)
+    totals: dict[int, int] = field(default_factory=dict)
+
+    def apply(self, line: Mapping[str, Any]) -> None:
+        kind = line["type"]
+        if kind == "deal":
+            self.round = line["round"]
+            self.hands = {int(k): list(v) for k, v in line["hands"].items()}
+            self.stock = len(line["stock"])
+            self.centre, self.lines, self.ends = None, {}, {}
+        elif kind == "draw":
+            self.hands[line["seat"]].append(line["tile"])
+            self.stock -= 1
+        elif kind in ("engine", "open"):
+            self._take(line["seat"], line["tile"])
+            self.centre = line["tile"]
+        elif kind == "play":
+            self._take(line["seat"], line["tile"])
+            key = str(line["line"])
+            self.lines.setdefault(key, []).append(line["tile"])
+            self.ends[key] = line["end"]
+        elif kind in ("round_end", "match_end"):
+            self.totals = {int(k): v for k, v in line["totals"].items()}
+
+    def _take(self, seat: int, tile: str) -> None:
+        if tile in self.hands.get(seat, []):
+            self.hands[seat].remove(tile)
+
+    def render(self) -> str:
+        if not self.round:
+            return ""
+        out = [f"  round {self.round} · stock {self.stock} · centre {self.centre or '-'}"]
+        for key in sorted(self.lines, key=lambda k: (not k.isdigit(), int(k) if k.isdigit() else 0, k)):
+            label = f"{self.names.get(int(key), key)}'s line" if key.isdigit() else f"{key} line"
+            out.append(f"  {label}: {' '.join(self.lines[key])} (end {self.ends[key]})")
+        for seat in sorted(self.hands):
+            tiles = " ".join(self.hands[seat]) or "(empty)"
+            out.append(f"  {self.names.get(seat, seat)} holds {len(self.hands[seat])}: {tiles}")
+        if self.totals:
+            out.append("  totals: " + _by_seat(self.totals, self.names))
+        return "\n".join(out)
+
+
+def _by_seat(values: Mapping[Any, Any], names: Mapping[int, str]) -> str:
+    return ", ".join(
+        f"{names.get(int(seat), seat)} {value}" for seat, value in sorted(values.items(), key=lambda i: int(i[0]))
+    )
+
+
+def describe(line: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """One record line as an English sentence."""
+    kind = line["type"]
+    who = names.get(line.get("seat"), f"seat {line.get('seat')}")
+    if kind == "match":
+        seats = ", ".join(f"{s['seat']} {s['name']} ({s['player']})" for s in line["seats"])
+        return f"Match of {line['variant']}, {line['players']} players, seed {line.get('seed')}; seats: {seats}."
+    if kind == "deal":
+        sizes = sorted({len(h) for h in line["hands"].values()})
+        each = " or ".join(str(n) for n in sizes)
+        return f"Round {line['round']} is dealt: {each} tiles to each hand, {len(line['stock'])} in the stock."
+    if kind == "redeal":
+        return f"Round {line['round']} is dealt again ({line.get('reason', 'no reason given')})."
+    if kind == "draw":
+        why = " during the engine search" if line.get("why") == "search" else ""
+        return f"{who} draws {line['tile']}{why}."
+    if kind == "engine":
+        return f"{who} places the engine {line['tile']}."
+    if kind == "open":
+        return f"{who} opens with {line['tile']}."
+    if kind == "play":
+        target = line["line"]
+        where = (
+            "the Mexican train"
+            if target == "mexican"
+            else ("their own line" if target == line.get("seat") else f"{names.get(target, target)}'s line")
+        )
+        return f"{who} plays {line['tile']} on {where}; its end is now {line['end']}."
+    if kind == "end_first_turn":
+        return f"{who} ends the first turn."
+    if kind == "pass":
+        return f"{who} passes."
+    if kind == "round_end":
+        how = "a player went out" if line["reason"] == "out" else "the game is blocked"
+        return (
+            f"Round {line['round']} ends ({how}); points: {_by_seat(line['points'], names)}; "
+            f"totals: {_by_seat(line['totals'], names)}."
+        )
+    if kind == "restart":
+        return f"Round {line['round']} is restarted with the same deal."
+    if kind == "match_end":
+        winners = ", ".join(names.get(s, str(s)) for s in line["winners"])
+        return f"The match is over; winner: {winners}; totals: {_by_seat(line['totals'], names)}."
+    return f"{kind}: " + ", ".join(f"{k} {v}" for k, v in line.items() if k != "type") + "."
+
+
+def frames(lines: Sequence[dict[str, Any]], registry: Registry) -> list[Frame]:
+    """Check every match of a record against its variant's rules, then one frame per line.
+
+    Raises RecordError (naming the line) for a record that does not replay
+    or whose variant is not installed.
+    """
+    out: list[Frame] = []
+    for match in split_matches(lines):
+        variant_id = match[0].get("variant")
+        if variant_id not in registry.variants:
+            raise RecordError(f"the record is for variant {variant_id!r}, which is not installed")
+        replay(match, registry.variants[variant_id])
+        names = {s["seat"]: s.get("name", f"seat {s['seat']}") for s in match[0]["seats"]}
+        table = _Table(names)
+        for line in match:
+            table.apply(line)
+            out.append(Frame(describe(line, names), table.render()))
+    return out
+
+
+def step_through(shown: Sequence[Frame], stdin: IO[str], stdout: IO[str]) -> None:
+    """Show ``shown`` one at a time: Enter/``n`` forward, ``b`` back, ``q`` (or end of input) quits."""
+    position, show = 0, True
+    stdout.write(HELP + "\n")
+    while True:
+        if show:
+            frame = shown[position]
+            stdout.write(f"\n[{position + 1}/{len(shown)}] {frame.sentence}\n")
+            if frame.table:
+                stdout.write(frame.table + "\n")
+        stdout.write("> ")
+        stdout.flush()
+        answer = stdin.readline()
+        if not answer:
+            stdout.write("\n")
+            return
+        command = answer.strip().lower()
+        show = True
+        if command in ("", "n") and position < len(shown) - 1:
+            position += 1
+        elif command in ("", "n"):
+            stdout.write("End of the record (b: back, q: quit).\n")
+            show = False
+        elif command == "b":
+            position = max(0, position - 1)
+        elif command == "q":
+            return
+        else:
+            stdout.write(HELP + "\n")
+            show = False
