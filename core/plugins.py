@@ -8,6 +8,8 @@ reported in ``registry.plugins[name].error`` and skipped; the others work.
 from __future__ import annotations
 
 import importlib
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any
@@ -76,10 +78,11 @@ def get_plugin_manager(builtins: tuple[str, ...] = BUILTIN_PLUGINS, load_entry_p
             dist = entry.dist
             info = PluginInfo(entry.name, dist.name if dist else "?", dist.version if dist else "?")
             _register(manager, registry, entry.name, info, lambda _name, e=entry: e.load())
+    _drop_unknown_hooks(manager, registry)
     manager.check_pending()
     for hook_name in REGISTRATION_HOOKS:
         hook = getattr(manager.hook, hook_name)
-        for impl in reversed(hook.get_hookimpls()):
+        for impl in hook.get_hookimpls():
             registry.current = impl.plugin_name
             try:
                 impl.function(registry=registry)
@@ -88,7 +91,53 @@ def get_plugin_manager(builtins: tuple[str, ...] = BUILTIN_PLUGINS, load_entry_p
             except Exception as error:  # noqa: BLE001 - a broken plugin is reported and skipped
                 _fail(manager, registry, impl.plugin_name, f"{hook_name} raised {type(error).__name__}: {error}")
     registry.current = "?"
+    registry.match_observers.append(_match_event_observer(manager))
     return Plugins(manager, registry)
+
+
+def _drop_unknown_hooks(manager: pluggy.PluginManager, registry: Registry) -> None:
+    """Skip every plugin implementing a hook that has no spec (a misspelled name), so ``check_pending`` passes."""
+    known = ", ".join(name for name in vars(hookspecs) if name.startswith(f"{hookspecs.PROJECT}_"))
+    for name, caller in list(vars(manager.hook).items()):
+        if isinstance(caller, pluggy.HookCaller) and not caller.has_spec():
+            for impl in caller.get_hookimpls():
+                if not impl.optionalhook:
+                    _fail(manager, registry, impl.plugin_name, f"unknown hook {name!r} (the hooks are: {known})")
+
+
+def _match_event_observer(manager: pluggy.PluginManager) -> Callable[[Any, list[Any]], None]:
+    """A session observer calling every ``roundhouse_match_event`` implementation for each event.
+
+    An implementation that raises is reported on stderr (once per plugin) and
+    never stops the game; the other implementations still see the event.
+    """
+    hook = manager.hook.roundhouse_match_event
+    reported: set[str] = set()
+
+    def observe(session: Any, events: list[Any]) -> None:
+        impls = hook.get_hookimpls()
+        for event in events if impls else ():
+            arguments = {"event": event, "match": session.record.header}
+            for impl in impls:
+                try:
+                    impl.function(**{name: arguments[name] for name in impl.argnames})
+                except Exception as error:  # noqa: BLE001 - an observer never breaks the game
+                    if impl.plugin_name not in reported:
+                        reported.add(impl.plugin_name)
+                        print(
+                            f"warning: plugin {impl.plugin_name!r} roundhouse_match_event raised "
+                            f"{type(error).__name__}: {error}",
+                            file=sys.stderr,
+                        )
+
+    return observe
+
+
+def watch_matches(session: Any, registry: Registry) -> None:
+    """Attach ``registry.match_observers`` to ``session`` and show them the events so far."""
+    for observer in registry.match_observers:
+        session.observers.append(observer)
+        observer(session, list(session.record.events))
 
 
 def _register(manager: pluggy.PluginManager, registry: Registry, name: str, info: PluginInfo, load: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,8 @@ class Registry:
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
     plugins: dict[str, PluginInfo] = field(default_factory=dict)
     current: str = "?"
+    match_observers: list[Callable[[Any, list[Any]], None]] = field(default_factory=list)
+    """Session observers ``(session, events)`` every session built from this registry gets."""
 
     def _add(self, kind: str, table: dict[str, Any], item: Any) -> None:
         item_id = getattr(item, "id", None)

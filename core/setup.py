@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from core.plugins import watch_matches
 from core.registry import Registry
 from core.session import Seat, Session
 
@@ -31,7 +32,9 @@ def make_session(
         raise ValueError(
             f"{variant.name} takes {variant.min_players} to {variant.max_players} players, not {len(seats)}"
         )
-    return Session(variant, seats, bots, seed=seed, params=params, hint_bot=hint)
+    session = Session(variant, seats, bots, seed=seed, params=params, hint_bot=hint)
+    watch_matches(session, registry)
+    return session
 
 
 def default_seats(humans: int, players: int, bot: str, human_names: Sequence[str] = ()) -> list[Seat]:

@@ -1,0 +1,256 @@
+"""Double-six block, the rules engine (rule text clauses BLK.1-BLK.7).
+
+A :class:`core.state.MatchState` built only from the core: the session,
+bots, records and front ends drive it without knowing anything else.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from core.actions import Action, Draw, IllegalAction, OpenDouble, Pass, Play
+from core.events import Event
+from core.state import Deal, Dealer, MatchState
+from core.tiles import Tile, double_set, pip_total
+from core.views import LineView, PlayerView
+
+LEFT, RIGHT = "left", "right"
+LINES = (LEFT, RIGHT)
+"""The two lines of play, growing each way from the lead tile (BLK.4)."""
+
+OPEN, PLAY, OVER = "open", "normal", "match_over"
+"""Phases: the leader must lay the lead double, then turns, then the match is over."""
+
+
+def lightest(pips: dict[int, int]) -> int | None:
+    """BLK.6b: the single seat with the fewest pips, or ``None`` when several tie."""
+    low = min(pips.values())
+    seats = [seat for seat, value in pips.items() if value == low]
+    return seats[0] if len(seats) == 1 else None
+
+
+class BlockState(MatchState):
+    """One match of double-six block, round after round up to the target (BLK.7).
+
+    Seats are 1..n and play goes clockwise (seat ``s`` then ``s + 1``).
+    The tiles left after the deal are set aside and never used (BLK.2).
+    """
+
+    variant_id = "double-six-block"
+
+    def __init__(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> None:
+        self.players = players
+        self.hand_size = params["hand_size"]
+        self.target = params["target"]
+        self.names = list(names)
+        self.dealer = dealer
+        self.tiles = double_set(6)
+        self.round = 0
+        self.scores = {s: 0 for s in self.seats}
+        self.winning_seats: list[int] = []
+        self.phase = OPEN
+
+    # ----------------------------------------------------------- helpers
+    @property
+    def seats(self) -> range:
+        """Seat numbers 1..n."""
+        return range(1, self.players + 1)
+
+    def next_seat(self, seat: int) -> int:
+        """Clockwise next (BLK.4)."""
+        return seat % self.players + 1
+
+    def _emit(self, out: list[Event], type_: str, **data: Any) -> None:
+        event = Event.make(type_, **data)
+        out.append(event)
+        self.public_log.append(event.public())
+
+    # ------------------------------------------------------------ rounds
+    def start(self) -> list[Event]:
+        """Deal round 1 (BLK.2, BLK.3)."""
+        if self.round:
+            raise RuntimeError("match already started")
+        out: list[Event] = []
+        self._begin_round(1, None, out)
+        return out
+
+    def _begin_round(self, round_number: int, deal: Deal | None, out: list[Event]) -> None:
+        """Deal (again while no hand holds a double, BLK.3) and find the leader."""
+        self.round = round_number
+        self.round_start_totals = dict(self.scores)
+        self.public_log: list[Event] = []
+        while True:
+            if deal is None:
+                deal = self.dealer.deal(round_number, self.tiles, self.players, self.hand_size)
+            self.hands = {s: list(deal.hands[s]) for s in self.seats}
+            self._emit(out, "deal", round=round_number, hands=self.hands, stock=list(deal.stock))
+            doubles = [(t, s) for s in self.seats for t in self.hands[s] if t.is_double]
+            if doubles:
+                break
+            self._emit(out, "redeal", round=round_number, reason="no double in any hand")
+            deal = None
+        self.deal = deal
+        self.lead, self.leader = max(doubles)
+        self.centre: Tile | None = None
+        self.lines: dict[str, list[Tile]] = {line: [] for line in LINES}
+        self.ends: dict[str, int] = {}
+        self.phase = OPEN
+        self.current = self.leader
+
+    def restart_round(self) -> list[Event]:
+        """DX.7: the same deal again; totals of earlier rounds stay."""
+        if self.is_over():
+            raise IllegalAction("the match is over; start a new match instead", "DX.7")
+        out = [Event.make("restart", round=self.round)]
+        self.scores = dict(self.round_start_totals)
+        self._begin_round(self.round, self.deal, out)
+        self.public_log.insert(0, out[0].public())
+        return out
+
+    def _end_round(self, reason: str, out: list[Event]) -> None:
+        """BLK.6 scoring, then BLK.7: the match ends once someone reaches the target."""
+        pips = {s: pip_total(self.hands[s]) for s in self.seats}
+        points = {s: 0 for s in self.seats}
+        winner = self.current if reason == "out" else lightest(pips)
+        if winner is not None:  # the others' pips minus the winner's own (none left when out)
+            points[winner] = sum(value for seat, value in pips.items() if seat != winner) - pips[winner]
+        for seat, value in points.items():
+            self.scores[seat] += value
+        self._emit(
+            out, "round_end", round=self.round, reason=reason, hands=self.hands, points=points, totals=self.scores
+        )
+        if winner is not None and self.scores[winner] >= self.target:
+            self.winning_seats = [winner]
+            self.phase = OVER
+            self._emit(out, "match_end", winners=self.winning_seats, totals=self.scores)
+        else:
+            self._begin_round(self.round + 1, None, out)
+
+    # ------------------------------------------------------ legal moves
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.current
+
+    def _plays(self, seat: int) -> list[Action]:
+        return [Play(t, line) for t in sorted(self.hands[seat]) for line in LINES if t.has(self.ends[line])]
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        if self.phase == OPEN:
+            return [OpenDouble(self.lead)]
+        return self._plays(self.current) or [Pass()]
+
+    def check(self, action: Action) -> None:
+        if action not in self.legal_actions():
+            raise IllegalAction(*self._refusal(action))
+
+    def _refusal(self, action: Action) -> tuple[str, str]:
+        """Why ``action`` is illegal now: (message, clause)."""
+        if self.phase == OVER:
+            return "the match is over", "BLK.7"
+        name = self.names[self.current - 1]
+        if self.phase == OPEN:
+            return f"{name} must first lead the highest double {self.lead}", "BLK.3"
+        if isinstance(action, OpenDouble):
+            return "the round is already open", "BLK.3"
+        if isinstance(action, Draw):
+            return "nobody draws in block: the other tiles are set aside", "BLK.2"
+        if isinstance(action, Pass):
+            return "you have a legal play, so you must play", "BLK.5"
+        if isinstance(action, Play):
+            if action.line not in LINES:
+                return f"there is no line {action.line!r}; the lines are 'left' and 'right'", "BLK.4"
+            if action.tile not in self.hands[self.current]:
+                return f"you do not hold {action.tile}", "BLK.5"
+            return f"{action.tile} does not match the {action.line} end {self.ends[action.line]}", "BLK.5"
+        return f"{action} is not an action of this game", "BLK.5"
+
+    def pass_reason(self) -> str | None:
+        if self.phase != PLAY or self.legal_actions() != [Pass()]:
+            return None
+        left, right = self.ends[LEFT], self.ends[RIGHT]
+        return f"{self.names[self.current - 1]} has no tile matching {left} or {right} and passes (BLK.5)"
+
+    # ------------------------------------------------------------- apply
+    def apply(self, action: Action) -> list[Event]:
+        self.check(action)
+        out: list[Event] = []
+        seat = self.current
+        if isinstance(action, OpenDouble):
+            self.hands[seat].remove(action.tile)
+            self.centre = action.tile
+            self.ends = {line: action.tile.a for line in LINES}
+            self.phase = PLAY
+            self._emit(out, "open", seat=seat, tile=action.tile)
+        elif isinstance(action, Play):
+            self.hands[seat].remove(action.tile)
+            self.lines[action.line].append(action.tile)
+            self.ends[action.line] = action.tile.other(self.ends[action.line])
+            self._emit(out, "play", seat=seat, tile=action.tile, line=action.line, end=self.ends[action.line])
+        else:
+            self._emit(out, "pass", seat=seat)
+        if not self.hands[seat]:
+            self._end_round("out", out)
+        elif self._blocked():
+            self._end_round("blocked", out)
+        else:
+            self.current = self.next_seat(seat)
+        return out
+
+    def _blocked(self) -> bool:
+        """BLK.6: no tile in any hand matches either end."""
+        ends = set(self.ends.values())
+        return not any(t.a in ends or t.b in ends for s in self.seats for t in self.hands[s])
+
+    # ------------------------------------------------------------ reading
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def totals(self) -> dict[int, int]:
+        return dict(self.scores)
+
+    def winners(self) -> list[int]:
+        return list(self.winning_seats)
+
+    def view(self, seat: int | None) -> PlayerView:
+        """DX.4: own hand, the two lines, hand counts and scores; never other hands or set-aside tiles."""
+        lines = (
+            tuple(LineView(line, None, tuple(self.lines[line]), self.ends[line], True) for line in LINES)
+            if self.centre is not None
+            else ()
+        )
+        return PlayerView(
+            variant=self.variant_id,
+            seat=seat,
+            players=self.players,
+            names=tuple(self.names),
+            round=self.round,
+            rounds=None,
+            phase=self.phase,
+            to_move=self.to_move(),
+            hand=tuple(self.hands[seat]) if seat is not None else (),
+            hand_counts=MappingProxyType({s: len(self.hands[s]) for s in self.seats}),
+            stock_count=0,
+            centre=self.centre,
+            lines=lines,
+            owed=(),
+            totals=MappingProxyType(dict(self.scores)),
+            history=tuple(self.public_log),
+            extra=MappingProxyType({"target": self.target, "leader": self.leader, "set_aside": len(self.deal.stock)}),
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "current": self.current,
+            "leader": self.leader,
+            "hands": {s: sorted(h) for s, h in self.hands.items()},
+            "set_aside": sorted(self.deal.stock),
+            "lines": {k: list(v) for k, v in self.lines.items()},
+            "ends": dict(self.ends),
+            "centre": self.centre,
+            "totals": dict(self.scores),
+            "winners": list(self.winning_seats),
+        }

@@ -1,0 +1,1 @@
+"""Rule texts of double-six block: ``<lang>.yaml`` files (title and sections)."""
