@@ -227,10 +227,14 @@ class MexicanTrainState(MatchState):
                 return "you already drew for this play", "MT.9c"
             return "the boneyard is empty", "MT.9b"
         if isinstance(action, Pass):
-            if any(isinstance(a, Play) for a in legal):
-                return "you have a legal play, so you must play", "MT.9a"
             if self.phase == FIRST_TURN:
-                return "end your first turn instead of passing", "MT.6c"
+                if self.first_played:
+                    return "end your first turn instead of passing", "MT.6c"
+                return "a player who can play must lay at least one tile", "MT.6c"
+            if any(isinstance(a, Play) for a in legal):
+                if self.drew:
+                    return f"the drawn tile {self.drawn_tile} can be played, so you must play it", "MT.9b"
+                return "you have a legal play, so you must play", "MT.9a"
             return "draw a tile before passing", "MT.9b"
         if isinstance(action, Play):
             return self._play_refusal(action)
