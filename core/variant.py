@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -30,10 +31,14 @@ class Variant(ABC):
     """Package holding ``<lang>.yaml`` rule texts, for a variant shipped outside this project."""
 
     def default_params(self) -> dict[str, Any]:
-        """The parameters of the variant's ``params.yaml``, validated."""
-        resource = files(self.params_package) / "params.yaml"
-        source = f"{self.params_package.replace('.', '/')}/params.yaml"
-        return self.validate_params(load_yaml(resource.read_text(encoding="utf-8"), source), source)
+        """The parameters of the variant's ``params.yaml``, validated (read once, then a fresh copy)."""
+        cached = self.__dict__.get("_default_params")
+        if cached is None:
+            resource = files(self.params_package) / "params.yaml"
+            source = f"{self.params_package.replace('.', '/')}/params.yaml"
+            cached = self.validate_params(load_yaml(resource.read_text(encoding="utf-8"), source), source)
+            self.__dict__["_default_params"] = cached
+        return copy.deepcopy(cached)
 
     def validate_params(self, params: Mapping[str, Any], source: str) -> dict[str, Any]:
         """Check ``params`` against ``param_specs`` (ParamError names source and key)."""

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 from types import MappingProxyType
 from typing import Any
 
-from core.actions import Action, Draw, EndTurn, IllegalAction, LineId, Pass, Play, PlaceEngine
+from core.actions import Action, Draw, EndTurn, IllegalAction, LineId, Pass, PlaceEngine, Play
 from core.events import Event
 from core.state import Deal, Dealer, MatchState
 from core.tiles import Tile, double_set, pip_total
@@ -430,6 +431,27 @@ class MexicanTrainState(MatchState):
                 }
             ),
         )
+
+    def clone(self) -> MexicanTrainState:
+        """An independent copy: containers copied one level deep (tiles and events are immutable)."""
+        if not self.round:
+            return copy.deepcopy(self)
+        other = copy.copy(self)
+        other.dealer = copy.deepcopy(self.dealer)
+        other.scores = dict(self.scores)
+        other.round_start_totals = dict(self.round_start_totals)
+        other.winning_seats = list(self.winning_seats)
+        other.public_log = list(self.public_log)
+        other.hands = {seat: list(hand) for seat, hand in self.hands.items()}
+        other.boneyard = list(self.boneyard)
+        other.trains = {line: list(tiles) for line, tiles in self.trains.items()}
+        other.ends = dict(self.ends)
+        other.markers = set(self.markers)
+        other.doubles_played = list(self.doubles_played)
+        other.owed = list(self.owed)
+        other._line_cache = dict(self._line_cache)
+        other._legal = None
+        return other
 
     def _line_views(self) -> tuple[LineView, ...]:
         """The trains as LineViews, rebuilt only for trains changed since last time."""

@@ -31,7 +31,9 @@ class MexicanTrain(Variant):
         sizes = params["hand_sizes"]
         missing = [n for n in range(self.min_players, self.max_players + 1) if n not in sizes]
         if missing:
-            raise ParamError(f"{source}: key 'hand_sizes' has no entry for {missing}; allowed: one entry for each of 2 to 10 players")
+            raise ParamError(
+                f"{source}: key 'hand_sizes' has no entry for {missing}; allowed: one entry for each of 2 to 10 players"
+            )
         for players, size in sizes.items():
             if not self.min_players <= players <= self.max_players or players * size >= tiles:
                 raise ParamError(
