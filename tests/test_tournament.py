@@ -1,0 +1,141 @@
+"""``roundhouse simulate``: rotating seats, per-bot results, worker processes, records."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from core.cli import main
+from core.plugins import get_plugin_manager
+from core.simulate import SimulationResult, format_result, seating, simulate, wilson_interval
+
+SIM = "simulate --variant double-nine-branch"
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return get_plugin_manager().registry
+
+
+def test_seating_rotates_so_every_bot_plays_every_seat():
+    bots = ["planner", "random", "greedy", "random"]
+    assert seating(bots, 0) == tuple(bots)
+    assert seating(bots, 1) == ("random", "planner", "random", "greedy")
+    assert seating(bots, 4) == tuple(bots)
+    assert [seating(bots, k).index("planner") for k in range(4)] == [0, 1, 2, 3]
+
+
+def test_wilson_interval_known_values():
+    low, high = wilson_interval(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_results_per_bot_add_up_over_rotated_seats(registry):
+    result = simulate(registry, "double-nine-branch", ["greedy", "random", "random"], 6, seed=3)
+    stats = result.bot_stats()
+    assert list(stats) == ["greedy", "random"]
+    assert stats["greedy"].seats_played == 6 and stats["random"].seats_played == 12
+    assert result.seatings == [seating(["greedy", "random", "random"], k) for k in range(6)]
+    matches = list(zip(result.totals, result.winners, result.seatings, strict=True))
+    total = sum(t[s] for t, _, seats in matches for s, b in enumerate(seats, 1) if b == "greedy")
+    assert stats["greedy"].mean_total == pytest.approx(total / 6)
+    wins = sum(1 for _, w, seats in matches for s in w if seats[s - 1] == "greedy")
+    assert stats["greedy"].wins == wins
+
+
+def test_worker_processes_give_identical_results(registry):
+    bots = ["planner", "random", "greedy"]
+    alone = simulate(registry, "double-nine-branch", bots, 5, seed=40)
+    spread = simulate(registry, "double-nine-branch", bots, 5, seed=40, jobs=2)
+    assert (spread.totals, spread.winners, spread.seatings) == (alone.totals, alone.winners, alone.seatings)
+
+
+def test_worker_processes_use_bots_registered_outside_the_plugins(registry):
+    class FirstBot:
+        id = "first"
+        description = "always the first legal action"
+
+        def choose(self, view, legal_actions, rng):
+            return legal_actions[0]
+
+    local = get_plugin_manager().registry
+    local.add_bot(FirstBot())
+    result = simulate(local, "double-nine-branch", ["first", "random"], 3, seed=2, jobs=2)
+    assert result.bot_stats()["first"].seats_played == 3
+
+
+def test_match_k_uses_seed_plus_k_and_records_in_match_order(registry, tmp_path):
+    folder = tmp_path / "records"
+    simulate(registry, "double-nine-branch", ["greedy", "random"], 3, seed=100, record=f"{folder}/", jobs=2)
+    files = sorted(folder.iterdir())
+    assert [f.name for f in files] == ["match-00001.jsonl", "match-00002.jsonl", "match-00003.jsonl"]
+    headers = [json.loads(f.read_text().splitlines()[0]) for f in files]
+    assert [h["seed"] for h in headers] == [100, 101, 102]
+    assert [h["seats"][0]["player"] for h in headers] == ["bot:greedy", "bot:random", "bot:greedy"]
+    single = tmp_path / "all.jsonl"
+    simulate(registry, "double-nine-branch", ["greedy", "random"], 3, seed=100, record=single)
+    lines = [json.loads(line) for line in single.read_text().splitlines()]
+    assert [line["seed"] for line in lines if line["type"] == "match"] == [100, 101, 102]
+
+
+def test_format_result_prints_a_table_per_bot_or_per_seat():
+    mixed = SimulationResult(
+        2,
+        ["planner", "random"],
+        [{1: 10, 2: 30}, {1: 40, 2: 20}],
+        [[1], [2]],
+        [("planner", "random"), ("random", "planner")],
+        seconds=2.0,
+    )
+    lines = _formatted(mixed)
+    assert lines[0] == "2 matches in 2.00 s (1.0 matches per second)"
+    planner = next(line for line in lines if line.startswith("planner"))
+    assert planner.split()[:5] == ["planner", "2", "15.0", "2", "100.0"]
+    single = SimulationResult(2, ["random", "random"], [{1: 10, 2: 30}], [[1]], [("random", "random")], seconds=1.0)
+    assert _formatted(single)[-2].split() == ["1", "random", "10.0", "1"]
+
+
+def _formatted(result: SimulationResult) -> list[str]:
+    out = io.StringIO()
+    format_result(result, out)
+    return out.getvalue().splitlines()
+
+
+def test_cli_simulate_with_a_bot_per_seat_and_jobs(capsys):
+    code = main(SIM.split() + "--players 3 --bots planner,random,random --matches 3 --seed 1 --jobs 2".split())
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "matches per second" in out and "95% interval" in out
+    assert any(line.startswith("planner") and line.split()[1] == "3" for line in out.splitlines())
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["--bots", "planner,random"], "--bots needs one id or 3 ids"),
+        (["--bots", "planner,nobody,random"], "unknown bot 'nobody'"),
+    ],
+)
+def test_cli_simulate_bad_bots_exit_2(capsys, arguments, message):
+    code = main(SIM.split() + ["--players", "3", "--matches", "1", *arguments])
+    assert code == 2 and message in capsys.readouterr().err
+
+
+def test_cli_simulate_unwritable_record_exits_2(capsys, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    target = str(blocker / "sub" / "x.jsonl")
+    code = main(SIM.split() + "--players 2 --bots random --matches 1 --seed 1 --record".split() + [target])
+    assert code == 2 and "cannot write the record" in capsys.readouterr().err
+
+
+def test_cli_simulate_one_bot_keeps_the_per_seat_summary(capsys):
+    code = main(SIM.split() + "--players 2 --bots random --matches 2 --seed 4".split())
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0 and lines[2].split() == ["seat", "bot", "mean", "total", "wins"]
+    assert [line.split()[:2] for line in lines[3:]] == [["1", "random"], ["2", "random"]]
