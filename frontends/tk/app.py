@@ -1,0 +1,781 @@
+"""The Tk window: widgets, menus, accelerators, computer pacing with ``after()``.
+
+:class:`TkApp` drives a :class:`core.session.Session`; it never touches a
+match state. Each change goes: session call → observer collects events →
+:meth:`TkApp.after_change` opens round/match screens, redraws from the
+seat's view and schedules the next computer step.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import messagebox, ttk
+from typing import Any
+
+from core.actions import Action, EndTurn, IllegalAction, Pass
+from core.events import Event
+from core.frontend import AppContext, PlayOptions
+from core.i18n import ui_catalog
+from core.plugins import Plugins
+from core.session import Session
+from core.setup import HINT_PREFERENCE, default_seats, make_session
+from core.tiles import Tile
+from frontends.tk import settings as settings_module
+from frontends.tk.board import FELT, HAND_BG, draw_hand, draw_table, hand_height
+from frontends.tk.dialogs import (
+    HandOff,
+    MatchEndDialog,
+    RoundEndDialog,
+    SetupChoice,
+    SetupDialog,
+    TextPanel,
+    rules_chunks,
+)
+from frontends.tk.keyboard import KeyboardSelectors
+from frontends.tk.logtext import event_text
+from frontends.tk.presenter import BoardModel, Presenter
+
+DEFAULT_VARIANT = "mexican-train"
+MIN_WIDTH, MIN_HEIGHT = 1024, 700
+SIDE_PANEL_MIN_WIDTH = 1150
+
+
+class TkApp:
+    """The game window around one session at a time.
+
+    ``store`` is the save store or None (``saved_match()``, ``resume(saved,
+    registry)``, ``attach(session)``). Create it, then call :meth:`start`
+    (or :meth:`set_session`) and run ``root.mainloop()``.
+    """
+
+    def __init__(
+        self,
+        root: tk.Tk,
+        plugins: Plugins,
+        options: PlayOptions | None = None,
+        store: Any = None,
+        settings: settings_module.Settings | None = None,
+    ) -> None:
+        self.root = root
+        self.plugins = plugins
+        self.registry = plugins.registry
+        self.options = options or PlayOptions()
+        self.store = store
+        self.settings = settings or settings_module.load()
+        self.lang = self.options.lang or "en"
+        self.catalog = ui_catalog(self.lang)
+        self.presenter = Presenter(self.catalog)
+        self.session: Session | None = None
+        self.acknowledged: int | None = None
+        self.model: BoardModel | None = None
+        self.round_history: list[dict] = []
+        self._incoming: list[Event] = []
+        self._screens: list[tuple[str, dict]] = []
+        self._screen: Any = None
+        self._bot_job: str | None = None
+        self.rules_panel: TextPanel | None = None
+        self.log_panel: TextPanel | None = None
+        self.setup_dialog: SetupDialog | None = None
+        self._build()
+        self.keyboard = KeyboardSelectors(root, self)
+        self.apply_theme(self.settings.theme, save=False)
+
+    def t(self, key: str, **values: Any) -> str:
+        """An interface string."""
+        return self.catalog.t(key, **values)
+
+    # ------------------------------------------------------------ widgets
+    def _build(self) -> None:
+        root = self.root
+        root.title(self.t("tk.title"))
+        root.minsize(MIN_WIDTH, MIN_HEIGHT)
+        root.geometry(f"{MIN_WIDTH + 176}x{MIN_HEIGHT + 60}")
+        self.main = ttk.Frame(root)
+        self.main.pack(fill="both", expand=True)
+        self.main.columnconfigure(0, weight=1)
+        self.main.rowconfigure(1, weight=1)
+        top = ttk.Frame(self.main, padding=(10, 6))
+        top.grid(row=0, column=0, columnspan=2, sticky="we")
+        self.status = ttk.Label(top, text="", font=("TkDefaultFont", 12, "bold"))
+        self.status.pack(anchor="w")
+        self.detail = ttk.Label(top, text="")
+        self.detail.pack(anchor="w")
+        board = ttk.Frame(self.main)
+        board.grid(row=1, column=0, sticky="nsew")
+        board.rowconfigure(0, weight=1)
+        board.columnconfigure(0, weight=1)
+        self.table = tk.Canvas(board, background=FELT, highlightthickness=0, takefocus=0)
+        self.table.grid(row=0, column=0, sticky="nsew")
+        self.table_scroll = ttk.Scrollbar(board, orient="vertical", command=self.table.yview)
+        self.table_scroll.grid(row=0, column=1, sticky="ns")
+        self.table.configure(yscrollcommand=self.table_scroll.set)
+        self.hand = tk.Canvas(board, background=HAND_BG, highlightthickness=0, height=110, takefocus=0)
+        self.hand.grid(row=1, column=0, columnspan=2, sticky="we")
+        side = ttk.Frame(self.main, padding=(8, 4))
+        side.grid(row=1, column=1, sticky="ns")
+        self.side = side
+        self.players_frame = ttk.LabelFrame(side, padding=6)
+        self.players_frame.pack(fill="x")
+        self.players = ttk.Treeview(
+            self.players_frame, columns=("kind", "hand", "total"), height=10, selectmode="none", takefocus=0
+        )
+        self._label_panel()
+        for column, width in (("#0", 100), ("kind", 60), ("hand", 40), ("total", 46)):
+            self.players.column(column, width=width, stretch=False, anchor="w" if column == "#0" else "e")
+        self.players.pack(fill="x")
+        self.side_info = ttk.Label(side, text="", justify="left", wraplength=230)
+        self.side_info.pack(fill="x", pady=8)
+        bar = ttk.Frame(self.main, padding=(8, 6))
+        bar.grid(row=2, column=0, columnspan=2, sticky="we")
+        self.buttons: dict[str, ttk.Button] = {}
+        for key, command in (
+            ("confirm", self.confirm),
+            ("cancel", self.cancel),
+            ("end_turn", self.end_turn),
+            ("hint", self.hint),
+            ("redo", self.redo),
+            ("undo", self.undo),
+        ):
+            button = ttk.Button(bar, text=self.t(f"tk.button.{key}"), command=command)
+            button.pack(side="left" if key in ("confirm", "cancel", "end_turn") else "right", padx=3)
+            self.buttons[key] = button
+        self.handoff = HandOff(self.main, self.catalog, self.acknowledge_handoff)
+        self.table.bind("<Button-1>", self._on_table_click)
+        self.hand.bind("<Button-1>", self._on_hand_click)
+        self.hand.bind("<Double-Button-1>", self._on_hand_double_click)
+        for canvas in (self.table, self.hand):
+            canvas.bind("<Button-3>", lambda _e: self.keyboard.escape())
+            canvas.configure(cursor="hand2")
+        self.table.bind("<Configure>", lambda _e: self._schedule_redraw())
+        self.main.bind("<Configure>", self._fit_side_panel)
+        self.hand.bind("<Configure>", lambda _e: self._schedule_redraw())
+        self.table.bind("<MouseWheel>", lambda e: self.table.yview_scroll(-1 if e.delta > 0 else 1, "units"))
+        self.table.bind("<Button-4>", lambda _e: self.table.yview_scroll(-1, "units"))
+        self.table.bind("<Button-5>", lambda _e: self.table.yview_scroll(1, "units"))
+        self._redraw_job: str | None = None
+        self._shown: dict[Any, Any] = {}
+        self._build_menus()
+        root.protocol("WM_DELETE_WINDOW", self.quit)
+
+    def _label_panel(self) -> None:
+        self.players_frame.configure(text=self.t("tk.panel.players"))
+        self.players.heading("#0", text=self.t("tk.panel.name"))
+        self.players.heading("kind", text="")
+        self.players.heading("hand", text=self.t("tk.panel.hand"))
+        self.players.heading("total", text=self.t("tk.panel.total"))
+
+    def _fit_side_panel(self, event: tk.Event) -> None:
+        """Below SIDE_PANEL_MIN_WIDTH the side panel gives its room to the table (rows carry the same facts)."""
+        wide = event.width >= SIDE_PANEL_MIN_WIDTH
+        if wide != bool(self.side.winfo_manager()):
+            if wide:
+                self.side.grid()
+            else:
+                self.side.grid_remove()
+
+    def _build_menus(self) -> None:
+        t = self.t
+        if getattr(self, "menubar", None) is not None:
+            self.menubar.destroy()
+        menubar = tk.Menu(self.root, tearoff=False)
+        game = tk.Menu(menubar, tearoff=False)
+        game.add_command(label=t("tk.menu.new"), accelerator="Ctrl+N", command=self.open_setup)
+        game.add_command(label=t("tk.menu.restart"), accelerator="Ctrl+R", command=self.restart_round)
+        game.add_separator()
+        game.add_command(label=t("tk.menu.undo"), accelerator="Ctrl+Z", command=self.undo)
+        game.add_command(label=t("tk.menu.redo"), accelerator="Ctrl+Y", command=self.redo)
+        game.add_command(label=t("tk.menu.hint"), accelerator="H", command=self.hint)
+        game.add_separator()
+        game.add_command(label=t("tk.menu.quit"), accelerator="Ctrl+Q", command=self.quit)
+        menubar.add_cascade(label=t("tk.menu.game"), menu=game)
+        view = tk.Menu(menubar, tearoff=False)
+        view.add_command(label=t("tk.menu.rules"), accelerator="F1", command=self.open_rules)
+        view.add_command(label=t("tk.menu.log"), accelerator="Ctrl+L", command=self.open_log)
+        speed = tk.Menu(view, tearoff=False)
+        self.speed_var = tk.StringVar(value=self.settings.speed)
+        for name in settings_module.SPEEDS:
+            speed.add_radiobutton(
+                label=t(f"tk.speed.{name}"),
+                value=name,
+                variable=self.speed_var,
+                command=lambda n=name: self.set_speed(n),
+            )
+        view.add_cascade(label=t("tk.menu.speed"), menu=speed)
+        theme = tk.Menu(view, tearoff=False)
+        self.theme_var = tk.StringVar(value=self.settings.theme)
+        for name in self.themes():
+            theme.add_radiobutton(
+                label=name, value=name, variable=self.theme_var, command=lambda n=name: self.apply_theme(n)
+            )
+        view.add_cascade(label=t("tk.menu.theme"), menu=theme)
+        menubar.add_cascade(label=t("tk.menu.view"), menu=view)
+        help_menu = tk.Menu(menubar, tearoff=False)
+        help_menu.add_command(label=t("tk.menu.rules"), accelerator="F1", command=self.open_rules)
+        help_menu.add_command(label=t("tk.menu.keys"), command=self.show_keys)
+        menubar.add_cascade(label=t("tk.menu.help"), menu=help_menu)
+        self.root.configure(menu=menubar)
+        self.menubar = menubar
+        accelerators = {
+            "<Control-n>": self.open_setup,
+            "<Control-r>": self.restart_round,
+            "<Control-z>": self.undo,
+            "<Control-y>": self.redo,
+            "<Control-l>": self.open_log,
+            "<Control-q>": self.quit,
+            "<F1>": self.open_rules,
+            "h": self.hint,
+            "H": self.hint,
+        }
+        for sequence, handler in accelerators.items():
+            self.root.bind(sequence, lambda _e, h=handler: h() or "break")
+
+    # -------------------------------------------------------------- themes
+    def themes(self) -> list[str]:
+        """The themes ttkthemes offers here, sorted."""
+        getter = getattr(self.root, "get_themes", None)
+        names = getter() if getter else ttk.Style(self.root).theme_names()
+        return sorted(set(names))
+
+    def apply_theme(self, name: str, save: bool = True) -> bool:
+        """Switch the ttk theme and remember it; False for an unknown theme."""
+        if name not in self.themes():
+            return False
+        setter = getattr(self.root, "set_theme", None)
+        try:
+            setter(name) if setter else ttk.Style(self.root).theme_use(name)
+        except tk.TclError:
+            return False
+        self.settings.theme = name
+        self.theme_var.set(name)
+        if save:
+            settings_module.save(self.settings)
+        return True
+
+    def set_speed(self, name: str) -> None:
+        """Computer pacing (remembered)."""
+        self.settings.speed = name
+        self.speed_var.set(name)
+        settings_module.save(self.settings)
+
+    # ------------------------------------------------------------ sessions
+    def start(self) -> None:
+        """Offer to resume a saved match, else start from the options."""
+        if self.store is not None:
+            saved = self.store.saved_match()
+            if saved is not None and self.ask_resume():
+                try:
+                    self.set_session(self.store.resume(saved, self.registry))
+                    return
+                except (ValueError, KeyError, RuntimeError) as error:
+                    messagebox.showerror(self.t("tk.title"), self.t("tk.resume.failed", error=error), parent=self.root)
+        self.set_session(self._session_from_options())
+
+    def ask_resume(self) -> bool:
+        """Ask whether to resume the saved match."""
+        return messagebox.askyesno(self.t("tk.title"), self.t("tk.resume.ask"), parent=self.root)
+
+    def _default_bot(self) -> str | None:
+        if self.options.bot:
+            return self.options.bot
+        return next((b for b in HINT_PREFERENCE if b in self.registry.bots), next(iter(self.registry.bots), None))
+
+    def _session_from_options(self) -> Session:
+        options = self.options
+        variant_id = options.variant or DEFAULT_VARIANT
+        if variant_id not in self.registry.variants:
+            variant_id = next(iter(self.registry.variants))
+        variant = self.registry.variant(variant_id)
+        players = options.players or max(variant.min_players, min(4, variant.max_players))
+        bot = self._default_bot()
+        humans = options.humans if options.humans is not None else 1
+        if bot is None:
+            humans = players
+        seats = default_seats(humans, players, bot or "", options.names)
+        return make_session(self.registry, variant_id, seats, options.seed)
+
+    def set_session(self, session: Session) -> None:
+        """Play ``session`` from now on (the previous one is dropped)."""
+        if self._bot_job is not None:
+            self.root.after_cancel(self._bot_job)
+            self._bot_job = None
+        old = self.session
+        if old is not None and self._observe in old.observers:
+            old.observers.remove(self._observe)
+        self.session = session
+        session.observers.append(self._observe)
+        self.root.title(self.t("tk.title_game", game=session.variant.name))
+        if self.store is not None:
+            self.store.attach(session)
+        for reason in ("rules", "log"):
+            panel = self.rules_panel if reason == "rules" else self.log_panel
+            if panel is not None and panel.open:
+                session.pause(reason)
+        self.presenter.reset()
+        self.acknowledged = None
+        self.round_history = [e.to_record() for e in session.record.events if e.type == "round_end"]
+        self._incoming.clear()
+        self._screens.clear()
+        self.after_change()
+
+    def _observe(self, session: Session, events: list[Event]) -> None:
+        self._incoming.extend(events)
+
+    # ------------------------------------------------------------- viewer
+    def viewer(self) -> int | None:
+        """Whose hand is shown: the only human, or the acknowledged hot-seat human (DX.3)."""
+        humans = self.session.humans
+        if len(humans) == 1:
+            return humans[0]
+        if self.acknowledged is not None and self.acknowledged == self.session.pending_seat:
+            return self.acknowledged
+        return None
+
+    def handoff_needed(self) -> bool:
+        """Two or more humans, one of them to move, who has not yet taken the device."""
+        s = self.session
+        return len(s.humans) >= 2 and s.human_to_move and self.acknowledged != s.pending_seat and not s.is_over
+
+    def handoff_visible(self) -> bool:
+        """True while the hand-off cover is up."""
+        return self.handoff.visible
+
+    def acknowledge_handoff(self) -> None:
+        """The named human has the device: show their hand."""
+        if self.handoff_needed():
+            self.acknowledged = self.session.pending_seat
+        if self.log_panel is not None and self.log_panel.open:
+            self._fill_log()
+        self.refresh()
+
+    def legal_for_viewer(self) -> list[Action]:
+        """The legal actions when the shown seat is to move, else none."""
+        s = self.session
+        viewer = self.viewer()
+        if viewer is None or viewer != s.pending_seat or self.handoff_needed() or self._screen is not None:
+            return []
+        return s.legal_actions()
+
+    # ------------------------------------------------------------ drawing
+    def _schedule_redraw(self) -> None:
+        if self._redraw_job is None:
+            self._redraw_job = self.root.after_idle(self._idle_redraw)
+
+    def _idle_redraw(self) -> None:
+        self._redraw_job = None
+        if self.session is not None:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the drawing model from the shown seat's view and draw it."""
+        s = self.session
+        self._forget_handoff()
+        hidden = self.handoff_needed()
+        legal = self.legal_for_viewer()
+        if legal == [Pass()] and s.preview_pending is None:
+            s.preview(Pass())
+        preview = s.preview_pending
+        model = self.presenter.build(
+            s.view(self.viewer()),
+            legal,
+            preview.action if preview is not None and legal else None,
+            hint=bool(preview and preview.hint),
+            pass_reason=s.pass_reason(),
+            bots=[not seat.is_human for seat in s.seats],
+            hidden=hidden,
+        )
+        self.model = model
+        self._draw(model)
+        if hidden:
+            self.handoff.show(s.seats[s.pending_seat - 1].name)
+        elif self.handoff.visible:
+            self.handoff.hide()
+
+    def _draw(self, model: BoardModel) -> None:
+        width = max(self.table.winfo_width(), 400)
+        height = max(self.table.winfo_height(), 300)
+        hand_width = max(self.hand.winfo_width(), 400)
+        self._set(self.hand, "height", hand_height(model, hand_width))
+        used = draw_table(self.table, model, width, height)
+        self.table.configure(scrollregion=(0, 0, width, max(used, height)))
+        draw_hand(self.hand, model, hand_width)
+        self._set(self.status, "text", model.status)
+        self._set(self.detail, "text", model.detail)
+        self._set(self.buttons["confirm"], "text", model.confirm_label)
+        states = {
+            "confirm": model.can_confirm,
+            "cancel": model.can_cancel,
+            "end_turn": model.can_end_turn,
+            "hint": model.can_hint and self.session.hint_bot is not None,
+            "undo": self.session.can_undo,
+            "redo": self.session.can_redo,
+        }
+        if self._shown.get("end_turn_shown") != model.can_end_turn:
+            self._shown["end_turn_shown"] = model.can_end_turn
+            if model.can_end_turn:
+                self.buttons["end_turn"].pack(side="left", padx=3)
+            else:
+                self.buttons["end_turn"].pack_forget()
+        for key, enabled in states.items():
+            if self._shown.get(("state", key)) != enabled:
+                self._shown[("state", key)] = enabled
+                self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
+        rows = [
+            (
+                ("▶ " if seat.to_move else "") + seat.name + (" ●" if seat.marker else ""),
+                seat.kind,
+                seat.hand_count,
+                seat.total,
+            )
+            for seat in model.seats
+        ]
+        if self._shown.get("players") != rows:
+            self._shown["players"] = rows
+            self.players.delete(*self.players.get_children())
+            self.players.configure(height=max(2, len(rows)))
+            for text, *values in rows:
+                self.players.insert("", "end", text=text, values=values)
+        s = self.session
+        info = [
+            *model.facts,
+            self.t("tk.panel.variant", name=s.variant.name),
+            self.t("tk.panel.seed", seed=s.seed),
+            self.t("tk.panel.speed", speed=self.t(f"tk.speed.{self.settings.speed}")),
+        ]
+        self._set(self.side_info, "text", "\n".join(info))
+
+    def _set(self, widget: tk.Misc, option: str, value: Any) -> None:
+        """Configure ``option`` only when it changes (each change costs a relayout)."""
+        key = (str(widget), option)
+        if self._shown.get(key) != value:
+            self._shown[key] = value
+            widget.configure(**{option: value})
+
+    # ------------------------------------------------------------- clicks
+    def _item_tags(self, canvas: tk.Canvas, x: float, y: float) -> list[str]:
+        x, y = canvas.canvasx(x), canvas.canvasy(y)
+        tags: list[str] = []
+        for item in reversed(canvas.find_overlapping(x - 1, y - 1, x + 1, y + 1)):
+            tags.extend(canvas.gettags(item))
+        return tags
+
+    def _on_table_click(self, event: tk.Event) -> None:
+        for tag in self._item_tags(self.table, event.x, event.y):
+            if tag.startswith("target:") or tag.startswith("row:"):
+                self.click_target(_key(tag.split(":", 1)[1]))
+                return
+
+    def _on_hand_click(self, event: tk.Event) -> None:
+        for tag in self._item_tags(self.hand, event.x, event.y):
+            if tag.startswith("hand:"):
+                self.click_hand(tag.split(":", 1)[1])
+                return
+
+    def _on_hand_double_click(self, event: tk.Event) -> None:
+        """A double click on a tile with a single place previews it there at once."""
+        for tag in self._item_tags(self.hand, event.x, event.y):
+            if tag.startswith("hand:"):
+                legal = self.legal_for_viewer()
+                if self.presenter.selected != Tile.parse(tag.split(":", 1)[1]):
+                    self.click_hand(tag.split(":", 1)[1])
+                places = self.presenter.targets(legal)
+                if len(places) == 1:
+                    self.preview_action(next(iter(places.values())))
+                return
+
+    def click_hand(self, text: str) -> None:
+        """A hand tile was clicked: select it (its places light up)."""
+        legal = self.legal_for_viewer()
+        if not legal:
+            return
+        if self.session.preview_pending is not None:
+            self.session.cancel()
+        self.presenter.click_hand(Tile.parse(text), legal)
+        self.refresh()
+
+    def click_target(self, key: Any) -> None:
+        """A place was clicked: preview the selected tile there (clicking the preview again confirms)."""
+        legal = self.legal_for_viewer()
+        action = self.presenter.click_target(key, legal)
+        if action is None:
+            return
+        pending = self.session.preview_pending
+        if pending is not None and pending.action == action:
+            self.confirm()
+            return
+        self.preview_action(action)
+
+    # ----------------------------------------------------------- deciding
+    def has_preview(self) -> bool:
+        """True while a decision is previewed."""
+        return self.session.preview_pending is not None and bool(self.legal_for_viewer())
+
+    def preview_action(self, action: Action) -> None:
+        """DX.2: show ``action`` without applying it."""
+        try:
+            self.session.preview(action)
+        except (IllegalAction, RuntimeError) as error:
+            self.detail.configure(text=str(error))
+            return
+        self.refresh()
+
+    def confirm(self) -> None:
+        """Apply the preview."""
+        if not self.has_preview():
+            return
+        self.session.confirm()
+        self.presenter.reset()
+        self.after_change()
+
+    def cancel(self) -> None:
+        """Drop the preview; the selection stays so another place can be chosen."""
+        self.session.cancel()
+        self.refresh()
+
+    def end_turn(self) -> None:
+        """Preview ending the first turn (Mexican Train)."""
+        if EndTurn() in self.legal_for_viewer():
+            self.preview_action(EndTurn())
+
+    def hint(self) -> None:
+        """A hint is a preview of the suggested decision."""
+        if not self.legal_for_viewer() or self.session.hint_bot is None:
+            return
+        preview = self.session.hint()
+        tile = getattr(preview.action, "tile", None)
+        self.presenter.selected = tile
+        self.presenter.focus = None
+        self.refresh()
+
+    def undo(self) -> None:
+        """DX.6: take back the last human decision and the computer's response."""
+        if self.session.can_undo and self._screen is None:
+            self.session.undo()
+            self.presenter.reset()
+            self.acknowledged = None
+            self._after_history_change()
+
+    def redo(self) -> None:
+        """DX.6: re-apply the undone decision with the same response."""
+        if self.session.can_redo and self._screen is None:
+            self.session.redo()
+            self.presenter.reset()
+            self._incoming = [e for e in self._incoming if e.type not in ("round_end", "match_end")]
+            self._after_history_change()
+
+    def _after_history_change(self) -> None:
+        self.round_history = [e.to_record() for e in self.session.record.events if e.type == "round_end"]
+        self._incoming.clear()
+        self.after_change()
+
+    def restart_round(self) -> None:
+        """DX.7: back to the start of this round."""
+        if self.session.is_over or self._screen is not None:
+            return
+        if self.session.restart_round() is not None:
+            self.presenter.reset()
+            self.acknowledged = None
+            self._incoming.clear()
+            self.after_change()
+
+    # --------------------------------------------------------- after moves
+    def _forget_handoff(self) -> None:
+        """DX.3: once the turn leaves the acknowledged human, their hand is private again."""
+        if len(self.session.humans) >= 2 and self.session.pending_seat != self.acknowledged:
+            self.acknowledged = None
+
+    def after_change(self) -> None:
+        """Queue round/match screens for new events, redraw, and pace the computer."""
+        self._forget_handoff()
+        for event in self._incoming:
+            if event.type == "round_end":
+                self.round_history.append(event.to_record())
+                self._screens.append(("round", event.to_record()))
+            elif event.type == "match_end":
+                self._screens.append(("match", event.to_record()))
+        self._incoming.clear()
+        if self.log_panel is not None and self.log_panel.open:
+            self._fill_log()
+        self._show_next_screen()
+        self.refresh()
+        self._schedule_bot()
+
+    def _show_next_screen(self) -> None:
+        if self._screen is not None or not self._screens:
+            return
+        kind, event = self._screens.pop(0)
+        names = [seat.name for seat in self.session.seats]
+        self.session.pause("screen")
+        if kind == "round":
+            history = [h for h in self.round_history if h.get("round", 0) <= event.get("round", 0)]
+            self._screen = RoundEndDialog(self.root, self.catalog, names, event, history, self._screen_closed)
+        else:
+            self._screen = MatchEndDialog(self.root, self.catalog, names, event, self._match_screen_closed)
+
+    def _screen_closed(self) -> None:
+        self._screen = None
+        self.session.resume("screen")
+        self.acknowledged = None
+        self.after_change()
+
+    def _match_screen_closed(self, choice: str) -> None:
+        self._screen_closed()
+        if choice == "again":
+            self.new_match()
+        elif choice == "setup":
+            self.open_setup()
+
+    def new_match(self) -> None:
+        """DX.8: the same table again from round 1."""
+        self.session.new_match()
+        self.round_history = []
+        self.presenter.reset()
+        self.acknowledged = None
+        self._incoming.clear()
+        self.after_change()
+
+    def _schedule_bot(self) -> None:
+        s = self.session
+        if self._bot_job is None and s.bot_to_move and not s.paused and self._screen is None:
+            self._bot_job = self.root.after(self.settings.delay_ms, self._bot_step)
+
+    def _bot_step(self) -> None:
+        """One computer decision (at "instant" speed, every one until a person or a screen is due)."""
+        self._bot_job = None
+        moved = self.session.step() is not None
+        while moved and self.settings.speed == "instant" and not self._incoming_screen():
+            moved = self.session.step() is not None
+        self.after_change()
+
+    def _incoming_screen(self) -> bool:
+        return any(e.type in ("round_end", "match_end") for e in self._incoming)
+
+    # ------------------------------------------------------------- panels
+    def open_rules(self) -> None:
+        """DX.5: the rules text; the computer waits while it is open."""
+        if self.rules_panel is not None and self.rules_panel.open:
+            self.rules_panel.window.lift()
+            return
+        self.session.pause("rules")
+        self.rules_panel = TextPanel(self.root, self.t("tk.rules.title"), lambda: self._panel_closed("rules"))
+        self.rules_panel.set(rules_chunks(self.catalog, self.session.variant.id, self.lang))
+
+    def open_log(self) -> None:
+        """DX.5, DX.11: the public log; the computer waits while it is open."""
+        if self.log_panel is not None and self.log_panel.open:
+            self.log_panel.window.lift()
+            return
+        self.session.pause("log")
+        self.log_panel = TextPanel(self.root, self.t("tk.log.title"), lambda: self._panel_closed("log"))
+        self._fill_log()
+
+    def _fill_log(self) -> None:
+        s = self.session
+        seat = self.viewer()
+        chunks: list[tuple[str, str]] = []
+        names = [x.name for x in s.seats]
+        records = [*s.archive, s.record]
+        for number, record in enumerate(records, 1):
+            chunks.append((self.t("tk.log.match", number=number, seed=record.header.get("seed")) + "\n", "heading"))
+            for event in record.events:
+                line = event.visible_to(seat)
+                private = (event.type == "draw" and "tile" in line) or (event.type == "deal" and "hand" in line)
+                text = event_text(self.catalog, line, names, record.header.get("variant", ""))
+                chunks.append((text + "\n", "private" if private else ""))
+        self.log_panel.set(chunks, scroll_end=True)
+
+    def _panel_closed(self, reason: str) -> None:
+        self.session.resume(reason)
+        self._schedule_bot()
+
+    def show_keys(self) -> None:
+        """A short help on the keyboard selectors."""
+        messagebox.showinfo(self.t("tk.menu.keys"), self.t("tk.keys.help"), parent=self.root)
+
+    # -------------------------------------------------------------- setup
+    def current_choice(self) -> SetupChoice:
+        """The current table as a setup choice (the dialog's starting point)."""
+        s = self.session
+        return SetupChoice(
+            s.variant.id, tuple(s.seats), s.seed if s.seed_explicit else None, self.lang, self.settings.theme
+        )
+
+    def open_setup(self) -> None:
+        """Ctrl+N: a new match through the setup dialog."""
+        if self.setup_dialog is not None and self.setup_dialog.window.winfo_exists():
+            self.setup_dialog.window.lift()
+            return
+        self.session.pause("setup")
+        bots = sorted(self.registry.bots)
+        self.setup_dialog = SetupDialog(
+            self.root,
+            self.catalog,
+            self.registry.variants,
+            bots,
+            self.themes(),
+            self.current_choice(),
+            self.apply_setup,
+            self._setup_closed,
+        )
+
+    def _setup_closed(self) -> None:
+        self.setup_dialog = None
+        if self.session is not None:
+            self.session.resume("setup")
+            self._schedule_bot()
+
+    def apply_setup(self, choice: SetupChoice) -> str | None:
+        """Start the chosen match; an error message (nothing changed) when it cannot start."""
+        try:
+            session = make_session(self.registry, choice.variant, choice.seats, choice.seed)
+        except (KeyError, ValueError) as error:
+            return str(error).strip("'\"")
+        if choice.theme != self.settings.theme:
+            self.apply_theme(choice.theme)
+        if choice.lang != self.lang:
+            self.set_language(choice.lang)
+        self.set_session(session)
+        return None
+
+    def set_language(self, lang: str) -> None:
+        """Switch the interface language (menus and labels are rebuilt)."""
+        self.lang = lang
+        self.catalog = ui_catalog(lang)
+        self.presenter.catalog = self.catalog
+        self.handoff.t = self.catalog.t
+        self._build_menus()
+        self._label_panel()
+        for key, button in self.buttons.items():
+            button.configure(text=self.t(f"tk.button.{key}"))
+        self._shown.clear()
+
+    def quit(self) -> None:
+        """Close the window (the store has saved every confirmed decision)."""
+        if self._bot_job is not None:
+            self.root.after_cancel(self._bot_job)
+            self._bot_job = None
+        self.root.destroy()
+
+
+def _key(text: str) -> Any:
+    """A target key from its tag text: seat numbers become ints."""
+    return int(text) if text.isdigit() else text
+
+
+def make_root(theme: str) -> tk.Tk:
+    """A themed root window (falls back to plain Tk if ttkthemes is missing)."""
+    try:
+        from ttkthemes import ThemedTk
+
+        return ThemedTk(theme=theme)
+    except ImportError:
+        return tk.Tk()
+
+
+def run_app(context: AppContext) -> int:
+    """Open the window for ``context`` and run until it is closed."""
+    current = settings_module.load()
+    root = make_root(current.theme)
+    app = TkApp(root, context.plugins, context.options, context.store, current)
+    app.start()
+    root.mainloop()
+    return 0

@@ -1,0 +1,93 @@
+"""Helpers for the real-window tests: a virtual display and event pumping.
+
+``xvfb_display`` is a session-scoped fixture: it uses the DISPLAY already
+set when a window can be opened there, otherwise it starts
+``Xvfb :N -screen 0 1280x800x24`` and sets DISPLAY. Without Xvfb the GUI
+tests fail with a clear message: they are never skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+SCREEN = "1280x800x24"
+
+
+def display_works(display: str) -> bool:
+    """True when a Tk window can be opened on ``display``."""
+    probe = "import tkinter; r = tkinter.Tk(); r.destroy()"
+    env = {**os.environ, "DISPLAY": display}
+    try:
+        done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
+def start_xvfb() -> tuple[subprocess.Popen, str]:
+    """Start Xvfb on a free display number; (process, ":N"). RuntimeError when it cannot."""
+    binary = shutil.which("Xvfb")
+    if binary is None:
+        raise RuntimeError("Xvfb is not installed: the GUI tests need it (apt-get install xvfb)")
+    for number in range(90, 140):
+        if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
+            continue
+        display = f":{number}"
+        process = subprocess.Popen(
+            [binary, display, "-screen", "0", SCREEN, "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                break
+            if Path(f"/tmp/.X11-unix/X{number}").exists() and display_works(display):
+                return process, display
+            time.sleep(0.1)
+        process.kill()
+        process.wait()
+    raise RuntimeError("could not start Xvfb on any display :90-:139")
+
+
+@pytest.fixture(scope="session")
+def xvfb_display() -> Iterator[str]:
+    """A usable X display for the session (an existing one, or a fresh Xvfb)."""
+    existing = os.environ.get("DISPLAY")
+    if existing and display_works(existing):
+        yield existing
+        return
+    try:
+        process, display = start_xvfb()
+    except RuntimeError as error:
+        pytest.fail(str(error))
+    os.environ["DISPLAY"] = display
+    try:
+        yield display
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        if existing is None:
+            os.environ.pop("DISPLAY", None)
+        else:
+            os.environ["DISPLAY"] = existing
+
+
+def pump(root, until: Callable[[], bool] | None = None, limit: float = 10.0) -> bool:
+    """Process Tk events until ``until()`` is true (or just once); False on reaching ``limit`` seconds."""
+    deadline = time.monotonic() + limit
+    while True:
+        root.update()
+        if until is None or until():
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.002)

@@ -1,0 +1,557 @@
+"""The real Tk window under Xvfb: clicks, keys, hot-seat secrecy, panels pausing the computer.
+
+Every test opens a real window on the virtual display from ``xvfb_display``
+and drives it with generated events, then checks the session.
+"""
+
+from __future__ import annotations
+
+import pytest
+from gui_helpers import pump, xvfb_display  # noqa: F401 - the fixture is used by name
+
+from core.actions import Draw, OpenDouble, Pass, PlaceEngine, Play
+from core.frontend import PlayOptions
+from core.i18n import ui_catalog
+from core.plugins import get_plugin_manager
+from core.session import Seat
+from core.setup import make_session
+from core.tiles import Tile
+from frontends.tk import settings as tk_settings
+
+pytestmark = pytest.mark.gui
+
+REGISTRY = get_plugin_manager()
+
+
+@pytest.fixture
+def window(xvfb_display, tmp_path, monkeypatch):  # noqa: F811 - pytest fixture injection
+    """A fresh window (instant computer) and a way to start sessions in it."""
+    monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
+    from frontends.tk.app import TkApp, make_root
+
+    root = make_root("arc")
+    app = TkApp(root, REGISTRY, PlayOptions(), None, tk_settings.Settings(theme="arc", speed="instant"))
+    root.update()
+    yield app
+    if root.winfo_exists():
+        root.destroy()
+
+
+def seats(*kinds: str | None) -> list[Seat]:
+    names = ["Ana", "Bo", "Cy", "Di"]
+    return [Seat(names[i], kind) for i, kind in enumerate(kinds)]
+
+
+def start(app, session, until=None):
+    app.set_session(session)
+    assert pump(app.root, until or (lambda: app.session.human_to_move or app._screen is not None), 20)
+    return session
+
+
+def centre_of(canvas, item):
+    x1, y1, x2, y2 = canvas.bbox(item)
+    return (x1 + x2) // 2, (y1 + y2) // 2
+
+
+def click(app, canvas, item):
+    """Click the middle of a canvas item (an id or a tag), as the mouse would."""
+    canvas.update_idletasks()
+    x, y = centre_of(canvas, item)
+    x -= int(canvas.canvasx(0))
+    y -= int(canvas.canvasy(0))
+    canvas.event_generate("<Button-1>", x=x, y=y)
+    pump(app.root)
+
+
+def key(app, sequence):
+    app.root.focus_force()
+    app.root.event_generate(sequence)
+    pump(app.root)
+
+
+def hand_faces(app) -> set[str]:
+    return {t[5:] for item in app.hand.find_withtag("hand") for t in app.hand.gettags(item) if t.startswith("face:")}
+
+
+def all_faces(canvas) -> set[str]:
+    return {t[5:] for item in canvas.find_all() for t in canvas.gettags(item) if t.startswith("face:")}
+
+
+def first_play(session):
+    return next(a for a in session.legal_actions() if isinstance(a, (Play, PlaceEngine)))
+
+
+def play_by_clicks(app, action):
+    """Select the action's tile in the hand, click its lit place, and return the lit place's item."""
+    click(app, app.hand, f"hand:{action.tile}")
+    key_name = "@centre" if isinstance(action, (PlaceEngine, OpenDouble)) else str(action.line)
+    target = [i for i in app.table.find_withtag(f"target:{key_name}") if "lit" in app.table.gettags(i)]
+    assert target, f"{key_name} is not lit for {action.tile}"
+    click(app, app.table, target[0])
+
+
+def test_DX_10_DX_2_click_tile_then_place_previews_then_confirm_applies(window):
+    app = window
+    session = make_session(REGISTRY.registry, "mexican-train", seats(None, "random", "random"), 11)
+
+    def two_places(s):
+        plays = [a for a in s.legal_actions() if isinstance(a, Play)] if s.human_to_move else []
+        return any(len([b for b in plays if b.tile == a.tile]) >= 2 for a in plays)
+
+    assert advance(session, two_places, 400)
+    start(app, session)
+    plays = [a for a in session.legal_actions() if isinstance(a, Play)]
+    action = next(a for a in plays if len([b for b in plays if b.tile == a.tile]) >= 2)
+    before = len(session.log)
+    play_by_clicks(app, action)
+    assert session.preview_pending is not None and session.preview_pending.action == action
+    assert app.table.find_withtag("ghost"), "the previewed tile is ghosted on the table"
+    assert len(session.log) == before, "a preview changes nothing"
+    elsewhere = [i for i in app.table.find_withtag("lit") if f"target:{action.line}" not in app.table.gettags(i)]
+    click(app, app.table, elsewhere[0])
+    changed = session.preview_pending.action
+    assert changed != action and changed.tile == action.tile, "the preview moves to the other place"
+    key(app, "<Escape>")
+    assert session.preview_pending is None and app.presenter.selected == action.tile, "Esc drops the preview only"
+    click(
+        app, app.table, [i for i in app.table.find_withtag(f"target:{action.line}") if "lit" in app.table.gettags(i)][0]
+    )
+    key(app, "<Return>")
+    assert session.log[before].action == action
+    assert pump(app.root, lambda: session.human_to_move or session.is_over, 20)
+
+
+def test_DX_2_draw_preview_hides_the_face_and_only_the_drawer_sees_it(window):
+    app = window
+    session = make_session(REGISTRY.registry, "mexican-train", seats(None, "random"), 5)
+    for _ in range(400):
+        if session.human_to_move and session.legal_actions() == [Draw()]:
+            break
+        if session.bot_to_move:
+            session.step()
+        else:
+            session.decide(session.legal_actions()[0])
+    assert session.legal_actions() == [Draw()], "the seed should reach a draw for the human"
+    start(app, session)
+    hand_before = hand_faces(app)
+    click(app, app.table, "target:@stock")
+    assert isinstance(session.preview_pending.action, Draw)
+    assert app.table.find_withtag("stock-ghost")
+    assert hand_faces(app) == hand_before, "a draw preview never shows the tile"
+    assert not all_faces(app.table) & set(map(str, session.state.boneyard)), "the boneyard is never shown"
+    app.buttons["confirm"].invoke()
+    pump(app.root)
+    assert session.record.events[-1].type == "draw"
+    hand_now = {str(t) for t in session.view(1).hand}
+    assert hand_faces(app) == hand_now and len(hand_now) == len(hand_before) + 1
+
+
+def test_DX_3_hot_seat_never_draws_another_hand(window):
+    app = window
+    session = start(app, make_session(REGISTRY.registry, "mexican-train", seats(None, None, "random"), 21))
+    handoffs, last = 0, None
+    for _ in range(16):
+        assert pump(app.root, lambda: session.human_to_move, 20)
+        seat = session.pending_seat
+        if seat != last:
+            assert app.handoff_visible(), "a hand-off screen comes before every human's turn"
+        if app.handoff_visible():
+            assert not app.hand.find_withtag("hand"), "no hand is drawn behind the hand-off screen"
+            assert app.model.hand == ()
+            assert session.seats[seat - 1].name in app.handoff.label.cget("text")
+            key(app, "<Return>")
+            handoffs += 1
+        assert not app.handoff_visible()
+        own = {str(t) for t in session.view(seat).hand}
+        assert hand_faces(app) == own
+        others = {str(t) for s in (1, 2) if s != seat for t in session.view(s).hand}
+        assert not (all_faces(app.hand) | all_faces(app.table)) & others
+        legal = session.legal_actions()
+        app.preview_action(next((a for a in legal if isinstance(a, (Play, PlaceEngine))), legal[0]))
+        key(app, "<Return>")
+        last = seat
+        if app._screen is not None:
+            app._screen.close()
+            pump(app.root)
+            last = None
+    assert handoffs >= 6
+
+
+def test_DX_5_rules_and_log_panels_make_the_computer_wait(window):
+    app = window
+    seed = next(
+        s for s in range(100) if make_session(REGISTRY.registry, "mexican-train", seats("random", None), s).bot_to_move
+    )
+    session = make_session(REGISTRY.registry, "mexican-train", seats("random", None), seed)
+    app.settings.speed = "fast"
+    app.set_session(session)
+    key(app, "<F1>")
+    assert app.rules_panel is not None and app.rules_panel.open
+    assert app.rules_panel.text.get("1.0", "end").strip()
+    pump(app.root, lambda: False, 0.8)
+    assert session.log == [] and session.paused
+    app.rules_panel.close()
+    assert pump(app.root, lambda: session.human_to_move, 20)
+    moved = len(session.log)
+    assert moved > 0
+    app.preview_action(first_play(session))
+    key(app, "<Control-l>")
+    assert app.log_panel is not None and app.log_panel.open
+    app.confirm()
+    pump(app.root, lambda: False, 0.4)
+    assert len(session.log) == moved + 1 and session.bot_to_move or session.human_to_move
+    text = app.log_panel.text.get("1.0", "end")
+    assert "Round 1 dealt" in text
+    app.log_panel.close()
+    assert pump(app.root, lambda: session.human_to_move or session.is_over, 20)
+
+
+def test_DX_6_DX_7_accelerators_undo_redo_hint_restart(window):
+    app = window
+    session = start(app, make_session(REGISTRY.registry, "mexican-train", seats(None, "random", "random"), 31))
+    app.preview_action(first_play(session))
+    app.confirm()
+    assert pump(app.root, lambda: session.human_to_move, 20)
+    done = list(session.log)
+    key(app, "<Control-z>")
+    assert len(session.log) < len(done) and session.human_to_move
+    key(app, "<Control-y>")
+    assert session.log == done
+    key(app, "h")
+    assert session.preview_pending is not None and session.preview_pending.hint
+    assert "Hint" in app.detail.cget("text")
+    key(app, "<Escape>")
+    assert session.preview_pending is None
+    key(app, "<Control-r>")
+    assert [e for e in session.log if e.action is None], "the restart is in the log"
+    assert session.view(None).round == 1
+    assert pump(app.root, lambda: session.human_to_move, 20)
+
+
+def test_DX_10_keyboard_alone_plays_a_tile(window):
+    app = window
+    session = start(app, make_session(REGISTRY.registry, "mexican-train", seats(None, "random"), 41))
+    before = len(session.log)
+    key(app, "<Right>")
+    assert app.presenter.selected is not None
+    assert app.table.find_withtag("lit")
+    key(app, "<Down>")
+    key(app, "<Return>")
+    assert session.preview_pending is not None
+    chosen = session.preview_pending.action
+    assert getattr(chosen, "tile", None) == app.presenter.selected
+    key(app, "<Return>")
+    assert session.log[before].action == chosen
+
+
+def test_DX_2_forced_pass_is_shown_with_its_reason(window):
+    app = window
+    for seed in range(200):
+        session = make_session(REGISTRY.registry, "mexican-train", seats(None, "random"), seed)
+        for _ in range(300):
+            if session.is_over or (session.human_to_move and session.legal_actions() == [Pass()]):
+                break
+            if session.bot_to_move:
+                session.step()
+            else:
+                legal = session.legal_actions()
+                session.decide(next((a for a in legal if isinstance(a, Draw)), legal[-1]))
+        if session.human_to_move and session.legal_actions() == [Pass()]:
+            break
+    start(app, session)
+    reason = session.pass_reason()
+    assert reason and session.preview_pending is not None and session.preview_pending.action == Pass()
+    assert app.detail.cget("text") == reason
+    assert app.buttons["confirm"].cget("text") == "OK, pass"
+    app.buttons["confirm"].invoke()
+    pump(app.root)
+    assert session.log[-1].action == Pass() or any(e.action == Pass() and e.seat == 1 for e in session.log)
+
+
+def test_DX_3_round_end_reveals_every_hand_then_match_end_names_winners(window):
+    app = window
+    variant = REGISTRY.registry.variant("mexican-train")
+    params = {**variant.default_params(), "rounds": 1}
+    session = make_session(REGISTRY.registry, "mexican-train", seats("random", "random"), 7, params)
+    start(app, session, lambda: app._screen is not None)
+    from frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
+
+    screen = app._screen
+    assert isinstance(screen, RoundEndDialog)
+    event = next(e for e in session.record.events if e.type == "round_end")
+    shown = set()
+    for widget in screen.window.winfo_children()[0].winfo_children():
+        if widget.winfo_class() == "Canvas":
+            shown |= all_faces(widget)
+    assert shown == {t for hand in event["hands"].values() for t in hand}
+    assert session.paused
+    screen.close()
+    pump(app.root)
+    assert isinstance(app._screen, MatchEndDialog)
+    winners = [session.seats[w - 1].name for w in session.state.winners()]
+    labels = [
+        w.cget("text") for w in app._screen.window.winfo_children()[0].winfo_children() if w.winfo_class() == "TLabel"
+    ]
+    assert any(all(name in text for name in winners) for text in labels)
+    app._screen.close("again")
+    pump(app.root)
+    assert session.match_number == 2
+
+
+def test_DX_8_setup_dialog_starts_the_chosen_match_and_theme_is_remembered(window):
+    app = window
+    start(app, make_session(REGISTRY.registry, "mexican-train", seats(None, "random"), 3))
+    key(app, "<Control-n>")
+    dialog = app.setup_dialog
+    assert dialog is not None and app.session.paused
+    dialog.players.set(3)
+    dialog._rebuild_seats()
+    names = ["Eve", "Fay", "Gus"]
+    kinds = [dialog.kinds[0], dialog.kinds[0], next(k for k in dialog.kinds if "random" in k)]
+    for (name_var, kind_var), name, kind in zip(dialog.seat_rows, names, kinds, strict=True):
+        name_var.set(name)
+        kind_var.set(kind)
+    dialog.seed.set("not a number")
+    dialog.submit()
+    assert "whole number" in dialog.error.cget("text") and dialog.window.winfo_exists()
+    dialog.seed.set("1234")
+    dialog.theme.set("breeze")
+    dialog.lang.set("Português")
+    dialog.submit()
+    pump(app.root)
+    assert not dialog.window.winfo_exists()
+    session = app.session
+    assert [s.name for s in session.seats] == names and [s.bot for s in session.seats] == [None, None, "random"]
+    assert session.seed == 1234
+    assert tk_settings.load().theme == "breeze"
+    assert app.lang == "pt"
+    assert app.menubar.entrycget(0, "label") == ui_catalog("pt").t("tk.menu.game") != ui_catalog("en").t("tk.menu.game")
+    assert pump(app.root, lambda: app.handoff_visible(), 10)
+    assert Tile(12, 12) == session.view(None).extra["engine"]
+
+
+def test_DB_open_double_by_clicking_the_centre_then_branches_show_their_open_order(window):
+    app = window
+    registry = REGISTRY.registry
+    session = next(
+        s
+        for s in (make_session(registry, "double-nine-branch", seats(None, "random", "random"), n) for n in range(200))
+        if s.human_to_move
+    )
+    start(app, session)
+    opening = next(a for a in session.legal_actions() if isinstance(a, OpenDouble))
+    click(app, app.hand, f"hand:{opening.tile}")
+    assert [i for i in app.table.find_withtag("target:@centre") if "lit" in app.table.gettags(i)]
+    click(app, app.table, "centre")
+    assert session.preview_pending is not None and session.preview_pending.action == opening
+    assert app.table.find_withtag("ghost")
+    app.buttons["confirm"].invoke()
+    assert pump(app.root, lambda: session.human_to_move or app._screen is not None or session.is_over, 20)
+    assert session.view(None).centre == opening.tile
+    assert f"face:{opening.tile}" in {t for i in app.table.find_withtag("centre") for t in app.table.gettags(i)}
+
+    def ranked(s):
+        return s.human_to_move and len([ln for ln in s.view(None).lines if ln.open_rank]) >= 2
+
+    later = next(
+        s
+        for s in (make_session(registry, "double-nine-branch", seats(None, "random", "random"), n) for n in range(200))
+        if advance(s, ranked)
+    )
+    start(app, later)
+    badges = {app.table.itemcget(i, "text") for i in app.table.find_withtag("marker") if app.table.type(i) == "text"}
+    assert {"open #1", "open #2"} <= badges
+
+
+def advance(session, stop, limit: int = 300) -> bool:
+    """Play on (humans take their last legal action) until ``stop(session)``; False at a round end."""
+    for _ in range(limit):
+        if stop(session):
+            return True
+        if session.is_over or any(e.type == "round_end" for e in session.record.events):
+            return False
+        if session.bot_to_move:
+            session.step()
+        else:
+            session.decide(session.legal_actions()[-1])
+    return False
+
+
+class FakeStore:
+    """Records the persistence calls the window makes (the real store is tested elsewhere)."""
+
+    def __init__(self, saved, session):
+        self.saved, self.session, self.attached, self.resumed = saved, session, [], []
+
+    def saved_match(self):
+        return self.saved
+
+    def resume(self, saved, registry):
+        self.resumed.append(saved)
+        return self.session
+
+    def attach(self, session):
+        self.attached.append(session)
+
+
+def test_store_hooks_resume_and_attach_every_session(window, monkeypatch):
+    app = window
+    saved_session = make_session(REGISTRY.registry, "mexican-train", seats(None, "random"), 77)
+    app.store = FakeStore("the saved match", saved_session)
+    monkeypatch.setattr(app, "ask_resume", lambda: True)
+    app.start()
+    assert app.store.resumed == ["the saved match"] and app.session is saved_session
+    assert app.store.attached == [saved_session]
+    app.new_match()
+    app.apply_setup(app.current_choice())
+    assert len(app.store.attached) == 2 and app.store.attached[1] is app.session is not saved_session
+    app.store = FakeStore(None, None)
+    app.options = PlayOptions(variant="mexican-train", players=3, humans=1, bot="random", seed=5)
+    app.start()
+    assert app.store.resumed == [] and app.store.attached == [app.session]
+    assert [s.bot for s in app.session.seats] == [None, "random", "random"] and app.session.seed == 5
+
+
+def test_computer_moves_are_paced_with_after_and_never_run_inside_the_call(window):
+    app = window
+    app.settings.speed = "fast"
+    seed = next(
+        s for s in range(100) if make_session(REGISTRY.registry, "mexican-train", seats("random", None), s).bot_to_move
+    )
+    session = make_session(REGISTRY.registry, "mexican-train", seats("random", None), seed)
+    app.set_session(session)
+    assert session.log == [], "set_session returns at once; the computer moves later, from the event loop"
+    assert pump(app.root, lambda: len(session.log) >= 1, 10)
+    assert len(session.log) == 1, "one computer decision per paced step"
+    assert app.detail.cget("text").startswith("Last move: Ana placed the engine"), "the move is told in words"
+    assert app.table.find_withtag("last") or app.model.centre_last, "and highlighted"
+    assert pump(app.root, lambda: session.human_to_move, 20)
+
+
+def play_with_the_mouse_only(app, session, limit=600):
+    """Play the human's decisions by clicking hand tiles, places, the boneyard and buttons, to the match end."""
+    from frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
+
+    for _ in range(limit):
+        assert pump(app.root, lambda: session.human_to_move or app._screen is not None or session.is_over, 30)
+        if isinstance(app._screen, RoundEndDialog):
+            app._screen.button.invoke()
+            continue
+        if isinstance(app._screen, MatchEndDialog):
+            return
+        if session.is_over:
+            return
+        legal = session.legal_actions()
+        if session.preview_pending is not None:  # a forced pass, previewed with its reason
+            assert legal == [Pass()]
+        elif any(hasattr(a, "tile") for a in legal):
+            play_by_clicks(app, next(a for a in legal if hasattr(a, "tile")))
+        elif Draw() in legal:
+            click(app, app.table, "target:@stock")
+        else:
+            app.buttons["end_turn"].invoke()
+        assert session.preview_pending is not None
+        app.buttons["confirm"].invoke()
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize(
+    "variant, params",
+    [("mexican-train", {"rounds": 1}), ("double-nine-branch", {"target": 15})],
+)
+def test_a_whole_match_is_playable_with_the_mouse_alone(window, variant, params):
+    app = window
+    registry = REGISTRY.registry
+    chosen = {**registry.variant(variant).default_params(), **params}
+    session = make_session(registry, variant, seats(None, "random"), 12, chosen)
+    start(app, session)
+    play_with_the_mouse_only(app, session)
+    assert session.is_over and session.state.winners()
+    assert any(e.seat == 1 for e in session.log), "the human took part"
+
+
+def play_with_the_keyboard_only(app, session, limit=600):
+    """Play the human's decisions with the selector keys and Enter, to the match end."""
+    from frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
+
+    for _ in range(limit):
+        assert pump(app.root, lambda: session.human_to_move or app._screen is not None or session.is_over, 30)
+        if isinstance(app._screen, RoundEndDialog):
+            app._screen.window.event_generate("<Return>")
+            continue
+        if isinstance(app._screen, MatchEndDialog) or session.is_over:
+            return
+        legal = session.legal_actions()
+        before = len(session.log)
+        if session.preview_pending is None:
+            if any(hasattr(a, "tile") for a in legal):
+                key(app, "<Right>")
+                key(app, "<Down>")
+            else:
+                key(app, "d" if Draw() in legal else "e")
+            if session.preview_pending is None:
+                key(app, "<Return>")
+        assert session.preview_pending is not None and session.preview_pending.action in legal
+        key(app, "<Return>")
+        assert len(session.log) > before
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize(
+    "variant, params",
+    [("mexican-train", {"rounds": 1}), ("double-nine-branch", {"target": 15})],
+)
+def test_DX_10_a_whole_match_is_playable_with_the_keyboard_alone(window, variant, params):
+    app = window
+    registry = REGISTRY.registry
+    chosen = {**registry.variant(variant).default_params(), **params}
+    session = make_session(registry, variant, seats(None, "random"), 13, chosen)
+    start(app, session)
+    play_with_the_keyboard_only(app, session)
+    assert session.is_over and any(e.seat == 1 for e in session.log)
+
+
+def test_DX_3_open_log_shows_private_lines_only_to_the_acknowledged_human(window):
+    app = window
+    session = start(app, make_session(REGISTRY.registry, "mexican-train", seats(None, None), 23))
+    key(app, "<Control-l>")
+    panel = app.log_panel
+    for _ in range(6):
+        assert pump(app.root, lambda: session.human_to_move, 20)
+        if app.handoff_visible():
+            assert panel.text.tag_ranges("private") == (), "no private line behind the hand-off screen"
+            assert "Your hand: -" in panel.text.get("1.0", "end")
+            key(app, "<Return>")
+        seat = session.pending_seat
+        own = " ".join(str(t) for t in session.record.events[0]["hands"][str(seat)])
+        assert panel.text.tag_ranges("private") and own in panel.text.get("1.0", "end")
+        legal = session.legal_actions()
+        session.decide(next((a for a in legal if isinstance(a, (Play, PlaceEngine))), legal[0]))
+        app.after_change()
+    panel.close()
+
+
+def test_DX_10_double_click_previews_a_tile_with_one_place_and_right_click_cancels(window):
+    app = window
+    session = make_session(REGISTRY.registry, "mexican-train", seats(None, "random"), 17)
+
+    def one_place(s):
+        if not s.human_to_move:
+            return False
+        plays = [a for a in s.legal_actions() if isinstance(a, Play)]
+        return s.view(1).phase == "normal" and any([b.tile for b in plays].count(a.tile) == 1 for a in plays)
+
+    assert advance(session, one_place, 400)
+    start(app, session)
+    plays = [a for a in session.legal_actions() if isinstance(a, Play)]
+    action = next(a for a in plays if [b.tile for b in plays].count(a.tile) == 1)
+    app.hand.update_idletasks()
+    x, y = centre_of(app.hand, f"hand:{action.tile}")
+    for step, kind in enumerate(("ButtonPress", "ButtonRelease", "ButtonPress", "ButtonRelease")):
+        app.hand.event_generate(f"<{kind}-1>", x=x, y=y, time=1000 + 20 * step)
+    pump(app.root)
+    assert session.preview_pending is not None and session.preview_pending.action == action
+    x, y = centre_of(app.table, "ghost")
+    app.table.event_generate("<Button-3>", x=x, y=y)
+    pump(app.root)
+    assert session.preview_pending is None, "a right click cancels the preview"
