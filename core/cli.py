@@ -8,12 +8,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from core.frontend import AppContext, PlayOptions
 from core.plugins import Plugins, get_plugin_manager
+from core.registry import DuplicateIdError
 from core.simulate import format_result, simulate
+from core.store import StoreBusy
+from core.store_cli import command_export, command_history, command_replay, open_play_store
 
 
 class UsageError(Exception):
@@ -52,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", required=True, help="one bot id for every seat, or one per seat, comma-separated")
     sim.add_argument("--matches", type=_positive, default=1, help="how many matches (default 1)")
     sim.add_argument("--seed", type=_seed, default=None, help="seed of the first match (default: fresh)")
-    sim.add_argument("--record", type=Path, help="write RECORD.md files: a directory (one per match) or one file")
+    sim.add_argument("--record", type=str, help="write RECORD.md files: a directory (one per match) or one file")
     sim.add_argument("--jobs", type=_positive, default=1, help="worker processes")
 
     sub.add_parser("plugins", parents=[common], help="list variants, bots and front ends, and where they come from")
@@ -71,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_play_arguments(play: argparse.ArgumentParser) -> None:
-    play.add_argument("--ui", choices=["tk", "console"], default=None, help="front end (default: tk with a display)")
+    play.add_argument("--ui", default=None, help="front end: tk, console or a plugin's id (default: tk with a display)")
     play.add_argument("--variant", default=None)
     play.add_argument("--players", type=_positive, default=None)
     play.add_argument("--humans", type=int, default=None)
@@ -89,7 +92,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args.command or "play"
     if args.command is None:
         args = parser.parse_args(["play", *(argv if argv is not None else sys.argv[1:])])
-    plugins = get_plugin_manager()
+    try:
+        plugins = get_plugin_manager()
+    except DuplicateIdError as error:
+        print(f"roundhouse: error: {error}; uninstall one of them", file=sys.stderr)
+        return 1
     for line in plugins.errors():
         print(f"warning: {line}", file=sys.stderr)
     try:
@@ -108,7 +115,9 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
         raise UsageError(f"unknown variant {args.variant!r} (known: {', '.join(sorted(registry.variants))})")
     variant = registry.variants[args.variant]
     if not variant.min_players <= args.players <= variant.max_players:
-        raise UsageError(f"{variant.name} takes {variant.min_players} to {variant.max_players} players, not {args.players}")
+        raise UsageError(
+            f"{variant.name} takes {variant.min_players} to {variant.max_players} players, not {args.players}"
+        )
     bot_ids = [b.strip() for b in args.bots.split(",")]
     if len(bot_ids) == 1:
         bot_ids *= args.players
@@ -120,21 +129,27 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
     from core.session import fresh_seed
 
     seed = args.seed if args.seed is not None else fresh_seed()
-    result = simulate(registry, args.variant, bot_ids, args.matches, seed, args.record)
-    print(f"variant {args.variant}, {args.players} players, seed {seed}")
+    try:
+        result = simulate(registry, args.variant, bot_ids, args.matches, seed, args.record, args.jobs)
+    except OSError as error:
+        raise UsageError(f"cannot write the record {args.record}: {error}") from None
+    print(f"variant {args.variant}, {args.players} players, seed {seed}, {args.jobs} job(s)")
     format_result(result, sys.stdout)
     return 0
 
 
 def _command_plugins(args: argparse.Namespace, plugins: Plugins) -> int:
     registry = plugins.registry
-    print(f"{'kind':<9} {'id':<20} {'plugin':<28} {'package':<14} version")
+    rows = [("kind", "id", "plugin", "package", "version")]
     for kind, table in (("variant", registry.variants), ("bot", registry.bots), ("frontend", registry.frontends)):
         for item_id in sorted(table):
             owner = registry.owners[(kind, item_id)]
             info = registry.plugins.get(owner)
             package, version = (info.package, info.version) if info else ("?", "?")
-            print(f"{kind:<9} {item_id:<20} {owner:<28} {package:<14} {version}")
+            rows.append((kind, item_id, owner, package, version))
+    widths = [max(len(row[column]) for row in rows) for column in range(4)]
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[4])
     for line in plugins.errors():
         print(f"broken    {line}")
     return 0
@@ -160,23 +175,52 @@ def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
         tk = registry.frontends.get("tk")
         ui = "tk" if tk is not None and tk.available() else "console"
     if ui not in registry.frontends:
-        raise UsageError(f"front end {ui!r} is not available (found: {', '.join(sorted(registry.frontends)) or 'none'})")
+        raise UsageError(
+            f"front end {ui!r} is not available (found: {', '.join(sorted(registry.frontends)) or 'none'})"
+        )
     frontend = registry.frontends[ui]
     if not frontend.available():
         raise UsageError(f"front end {ui!r} cannot run here (for the window, a display is needed)")
-    return frontend.run(AppContext(plugins, options, sys.stdin, sys.stdout))
+    try:
+        store = open_play_store(args.data_dir)
+    except StoreBusy as error:
+        print(f"roundhouse play: error: {error}", file=sys.stderr)
+        return 1
+    try:
+        return frontend.run(AppContext(plugins, options, sys.stdin, sys.stdout, store=store))
+    finally:
+        if store is not None:
+            store.close()
 
 
-def _not_yet(args: argparse.Namespace, plugins: Plugins) -> int:
-    raise UsageError(f"'{args.command}' is not available in this build")
+def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
+    """Print a game's rule text (a third-party variant's comes from its ``rules_text_package``)."""
+    from core.i18n import CatalogError, has_rules_text, language_code, rules_text
+
+    try:
+        lang = language_code(args.lang) if args.lang is not None else None
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    variant = plugins.registry.variants.get(args.variant)
+    package = variant.rules_text_package if variant is not None else None
+    if not has_rules_text(args.variant, package):
+        known = sorted(plugins.registry.variants)
+        raise UsageError(f"no rules for variant {args.variant!r} (known: {', '.join(known) or 'none'})")
+    try:
+        text = rules_text(args.variant, lang, package).as_text()
+    except CatalogError as error:
+        print(f"roundhouse rules: error: {error}", file=sys.stderr)
+        return 1
+    sys.stdout.write(text)
+    return 0
 
 
 COMMANDS = {
     "play": _command_play,
     "simulate": _command_simulate,
     "plugins": _command_plugins,
-    "rules": _not_yet,
-    "history": _not_yet,
-    "export": _not_yet,
-    "replay": _not_yet,
+    "rules": _command_rules,
+    "history": command_history,
+    "export": command_export,
+    "replay": command_replay,
 }

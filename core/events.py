@@ -30,6 +30,24 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _frozen(value: Any) -> Any:
+    """A deeply immutable copy: lists become tuples, mappings read-only."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    """A fresh plain copy: tuples become lists, mappings dicts (JSON-ready)."""
+    if isinstance(value, Mapping):
+        return {k: _thawed(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_thawed(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened, as a RECORD.md line (``type`` plus keys)."""
@@ -56,12 +74,14 @@ class Event:
         return (event_from_record, ({"type": self.type, **self.data},))
 
     def public(self) -> Event:
-        """The form every seat may see (see :meth:`visible_to`)."""
-        return event_from_record(self.visible_to(None))
+        """The form every seat may see (see :meth:`visible_to`), deeply immutable."""
+        line = self.visible_to(None)
+        del line["type"]
+        return Event(self.type, _frozen(line))
 
     def to_record(self) -> dict[str, Any]:
-        """The full RECORD.md line as a dict, ``type`` first."""
-        return {"type": self.type, **self.data}
+        """The full RECORD.md line as a fresh dict, ``type`` first."""
+        return {"type": self.type, **_thawed(self.data)}
 
     def visible_to(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see of this event (``None``: an onlooker).

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any, Iterable, Mapping, Sequence
+from typing import IO, Any
 
 from core.actions import Action, Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
 from core.events import Event, event_from_record

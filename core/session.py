@@ -12,10 +12,11 @@ instant.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
-from core.actions import Action, Draw, IllegalAction, parse_action
+from core.actions import Action, IllegalAction, parse_action
 from core.bots import Bot, decision_rng
 from core.events import Event
 from core.state import Dealer, MatchState
@@ -151,9 +152,7 @@ class Session:
         self.match_number += 1
         self.seed = seed
         dealer = self.dealer_factory(self.match_number) if self.dealer_factory else None
-        self.state = self.variant.new_match(
-            len(self.seats), seed, self.params, [s.name for s in self.seats], dealer
-        )
+        self.state = self.variant.new_match(len(self.seats), seed, self.params, [s.name for s in self.seats], dealer)
         self.log: list[LogEntry] = []
         self.record = MatchRecord(self._header())
         self._undo: list[_UndoPoint] = []
@@ -169,7 +168,9 @@ class Session:
             "players": len(self.seats),
             "seed": self.seed,
             "seats": [{"seat": i, "name": s.name, "player": s.player} for i, s in enumerate(self.seats, 1)],
-            "params": {k: ({str(a): b for a, b in v.items()} if isinstance(v, dict) else v) for k, v in self.params.items()},
+            "params": {
+                k: ({str(a): b for a, b in v.items()} if isinstance(v, dict) else v) for k, v in self.params.items()
+            },
         }
 
     def new_match(self, seed: int | None = None) -> None:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from core.actions import Action
 from core.events import Event

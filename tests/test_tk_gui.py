@@ -27,6 +27,7 @@ REGISTRY = get_plugin_manager()
 def window(xvfb_display, tmp_path, monkeypatch):  # noqa: F811 - pytest fixture injection
     """A fresh window (instant computer) and a way to start sessions in it."""
     monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("LANGUAGE", "en")
     from frontends.tk.app import TkApp, make_root
 
     root = make_root("arc")
@@ -412,6 +413,21 @@ def test_store_hooks_resume_and_attach_every_session(window, monkeypatch):
     assert [s.bot for s in app.session.seats] == [None, "random", "random"] and app.session.seed == 5
 
 
+def test_store_warnings_are_shown_once_each_in_the_window(window, monkeypatch):
+    app = window
+    shown = []
+    monkeypatch.setattr("frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text))
+    app.store = FakeStore(None, None)
+    app.store.warnings = ["The save file was damaged; it was moved aside."]
+    app.options = PlayOptions(variant="mexican-train", players=2, humans=1, bot="random", seed=3)
+    app.start()
+    assert shown == ["The save file was damaged; it was moved aside."]
+    app.store.warnings.append("Saving is off for this match.")
+    app.after_change()
+    app.after_change()
+    assert shown[1:] == ["Saving is off for this match."]
+
+
 def test_computer_moves_are_paced_with_after_and_never_run_inside_the_call(window):
     app = window
     app.settings.speed = "fast"
@@ -555,3 +571,11 @@ def test_DX_10_double_click_previews_a_tile_with_one_place_and_right_click_cance
     app.table.event_generate("<Button-3>", x=x, y=y)
     pump(app.root)
     assert session.preview_pending is None, "a right click cancels the preview"
+
+
+def test_language_comes_from_the_system_locale_when_not_chosen(window, monkeypatch):
+    from frontends.tk.app import TkApp
+
+    monkeypatch.setenv("LANGUAGE", "pl_PL.UTF-8")
+    other = TkApp(window.root, REGISTRY, PlayOptions(), None, tk_settings.Settings(theme="arc", speed="instant"))
+    assert other.lang == "pl" and other.catalog.lang == "pl"

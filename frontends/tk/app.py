@@ -15,7 +15,7 @@ from typing import Any
 from core.actions import Action, EndTurn, IllegalAction, Pass
 from core.events import Event
 from core.frontend import AppContext, PlayOptions
-from core.i18n import ui_catalog
+from core.i18n import normalize_language, ui_catalog
 from core.plugins import Plugins
 from core.session import Session
 from core.setup import HINT_PREFERENCE, default_seats, make_session
@@ -62,7 +62,7 @@ class TkApp:
         self.options = options or PlayOptions()
         self.store = store
         self.settings = settings or settings_module.load()
-        self.lang = self.options.lang or "en"
+        self.lang = normalize_language(self.options.lang)
         self.catalog = ui_catalog(self.lang)
         self.presenter = Presenter(self.catalog)
         self.session: Session | None = None
@@ -73,6 +73,7 @@ class TkApp:
         self._screens: list[tuple[str, dict]] = []
         self._screen: Any = None
         self._bot_job: str | None = None
+        self._warnings_shown = 0
         self.rules_panel: TextPanel | None = None
         self.log_panel: TextPanel | None = None
         self.setup_dialog: SetupDialog | None = None
@@ -260,6 +261,7 @@ class TkApp:
     # ------------------------------------------------------------ sessions
     def start(self) -> None:
         """Offer to resume a saved match, else start from the options."""
+        self.report_store_warnings()
         if self.store is not None:
             saved = self.store.saved_match()
             if saved is not None and self.ask_resume():
@@ -269,6 +271,14 @@ class TkApp:
                 except (ValueError, KeyError, RuntimeError) as error:
                     messagebox.showerror(self.t("tk.title"), self.t("tk.resume.failed", error=error), parent=self.root)
         self.set_session(self._session_from_options())
+
+    def report_store_warnings(self) -> None:
+        """Show the store's new warnings (a damaged save set aside, saving off) once each."""
+        warnings = getattr(self.store, "warnings", None) or []
+        fresh = warnings[self._warnings_shown :]
+        self._warnings_shown = len(warnings)
+        if fresh:
+            messagebox.showwarning(self.t("tk.title"), "\n\n".join(fresh), parent=self.root)
 
     def ask_resume(self) -> bool:
         """Ask whether to resume the saved match."""
@@ -593,6 +603,7 @@ class TkApp:
             elif event.type == "match_end":
                 self._screens.append(("match", event.to_record()))
         self._incoming.clear()
+        self.report_store_warnings()
         if self.log_panel is not None and self.log_panel.open:
             self._fill_log()
         self._show_next_screen()
