@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.actions import Action
+from core.actions import Action, IllegalAction
 from core.events import Event
 from core.tiles import Tile
 from core.views import PlayerView
@@ -147,3 +147,84 @@ class MatchState(ABC):
     def clone(self) -> MatchState:
         """An independent copy (undo points, hidden-tile experiments)."""
         return copy.deepcopy(self)
+
+
+class TableState(MatchState):
+    """Bookkeeping shared by seat-based tile games, for variants to build on.
+
+    It holds the seats, names, dealer, rule parameters, match totals, the
+    public log of the current round and the legal actions of the pending
+    decision (computed once per position). A subclass implements
+    ``_begin_round(round_number, deal, out)`` (deal ``None``: ask the
+    dealer), ``_compute_legal()``, ``_refusal(action) -> (message,
+    clause)``, sets ``current`` to the seat whose decision is pending, and
+    resets ``_legal`` to None whenever the position changes.
+    """
+
+    def __init__(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> None:
+        self.players = players
+        self.params = params
+        self.names = list(names)
+        self.dealer = dealer
+        self.round = 0
+        self.current = 0
+        self.scores = {s: 0 for s in self.seats}
+        self.over = False
+        self.winning_seats: list[int] = []
+        self.public_log: list[Event] = []
+        self._legal: list[Action] | None = None
+
+    @property
+    def seats(self) -> range:
+        """Seat numbers 1..n."""
+        return range(1, self.players + 1)
+
+    def _emit(self, out: list[Event], type_: str, **data: Any) -> Event:
+        """Record an event in ``out`` and its public form in the round's log."""
+        event = Event.make(type_, **data)
+        out.append(event)
+        self.public_log.append(event.public())
+        return event
+
+    def start(self) -> list[Event]:
+        """Deal round 1; the events of the deal and whatever follows it automatically."""
+        if self.round:
+            raise RuntimeError("match already started")
+        out: list[Event] = []
+        self._begin_round(1, None, out)
+        return out
+
+    @abstractmethod
+    def _begin_round(self, round_number: int, deal: Deal | None, out: list[Event]) -> None:
+        """Deal (or reuse ``deal``) and set up round ``round_number``, adding its events to ``out``."""
+
+    @abstractmethod
+    def _compute_legal(self) -> list[Action]:
+        """The legal actions of the pending seat (cached by :meth:`legal_actions`)."""
+
+    @abstractmethod
+    def _refusal(self, action: Action) -> tuple[str, str]:
+        """Why ``action`` is illegal now: (message, clause)."""
+
+    def to_move(self) -> int | None:
+        return None if self.over else self.current
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def check(self, action: Action) -> None:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if action not in self._legal:
+            raise IllegalAction(*self._refusal(action))
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def totals(self) -> dict[int, int]:
+        return dict(self.scores)
+
+    def winners(self) -> list[int]:
+        return list(self.winning_seats)

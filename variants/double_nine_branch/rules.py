@@ -7,7 +7,7 @@ from typing import Any
 
 from core.actions import Action, Draw, EndTurn, IllegalAction, OpenDouble, Pass, PlaceEngine, Play
 from core.events import Event
-from core.state import Deal, Dealer, MatchState
+from core.state import Deal, Dealer, TableState
 from core.tiles import Tile, double_set, pip_total
 from core.views import LineView, PlayerView
 
@@ -21,7 +21,7 @@ REDEAL_REASON = "no_double"
 """The ``reason`` of a ``redeal`` event: no hand holds a double (DB.4, DB.5d)."""
 
 
-class DoubleNineBranchState(MatchState):
+class DoubleNineBranchState(TableState):
     """One Double-Nine Branch match: rounds until a total reaches the target (DB.11).
 
     Seats are 1..n clockwise; play goes counterclockwise (DB.3). Every seat
@@ -33,51 +33,23 @@ class DoubleNineBranchState(MatchState):
     variant_id = "double-nine-branch"
 
     def __init__(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> None:
-        self.players = players
-        self.params = params
-        self.names = list(names)
-        self.dealer = dealer
+        super().__init__(players, params, names, dealer)
         self.tiles = double_set(params["set_size"])
         self.hand_size = params["hand_size"]
         self.target = params["target"]
         self.step = -1 if params["direction"] == "counterclockwise" else 1
-        self.round = 0
-        self.scores = {s: 0 for s in self.seats}
-        self.over = False
-        self.winning_seats: list[int] = []
         self.search_start: int | None = None
-        self.public_log: list[Event] = []
-        self._legal: list[Action] | None = None
 
     # ----------------------------------------------------------- helpers
-    @property
-    def seats(self) -> range:
-        """Seat numbers 1..n."""
-        return range(1, self.players + 1)
-
     def next_seat(self, seat: int) -> int:
         """The next player in the direction of play (DB.3: counterclockwise, ``seat - 1``)."""
         return (seat - 1 + self.step) % self.players + 1
-
-    def _emit(self, out: list[Event], type_: str, **data: Any) -> Event:
-        event = Event.make(type_, **data)
-        out.append(event)
-        self.public_log.append(event.public())
-        return event
 
     def doubles_of(self, seat: int) -> list[Tile]:
         """The doubles in ``seat``'s hand, highest first."""
         return sorted((t for t in self.hands[seat] if t.is_double), reverse=True)
 
     # ------------------------------------------------------------ rounds
-    def start(self) -> list[Event]:
-        """Deal round 1 (DB.2) and find its opener (DB.4)."""
-        if self.round:
-            raise RuntimeError("match already started")
-        out: list[Event] = []
-        self._begin_round(1, None, out)
-        return out
-
     def _begin_round(self, round_number: int, deal: Deal | None, out: list[Event]) -> None:
         """Deal (again while no hand holds a double, DB.4/DB.5d) and find the opener."""
         self.round = round_number
@@ -161,9 +133,6 @@ class DoubleNineBranchState(MatchState):
         self._begin_round(self.round + 1, None, out)
 
     # ------------------------------------------------------ legal moves
-    def to_move(self) -> int | None:
-        return None if self.over else self.current
-
     def plays_for(self, seat: int) -> list[Play]:
         """DB.7: every legal play of ``seat``, tiles in order, then branches in seat order."""
         priority: dict[int, int] = {}
@@ -186,11 +155,6 @@ class DoubleNineBranchState(MatchState):
                     plays.append(Play(tile, line))
         return plays
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
     def _compute_legal(self) -> list[Action]:
         if self.over:
             return []
@@ -198,12 +162,6 @@ class DoubleNineBranchState(MatchState):
             return [OpenDouble(t) for t in self.opening_choices()]
         plays: list[Action] = list(self.plays_for(self.current))
         return plays or [Pass()]
-
-    def check(self, action: Action) -> None:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if action not in self._legal:
-            raise IllegalAction(*self._refusal(action))
 
     def _refusal(self, action: Action) -> tuple[str, str]:
         """Why ``action`` is illegal now: (message, clause)."""
@@ -305,15 +263,6 @@ class DoubleNineBranchState(MatchState):
         return not any(t[0] in ends or t[1] in ends for s in self.seats for t in self.hands[s])
 
     # ------------------------------------------------------------ reading
-    def is_over(self) -> bool:
-        return self.over
-
-    def totals(self) -> dict[int, int]:
-        return dict(self.scores)
-
-    def winners(self) -> list[int]:
-        return list(self.winning_seats)
-
     def view(self, seat: int | None) -> PlayerView:
         """DX.4: own hand, branches with their opening order, counts, scores; never set-aside tiles.
 

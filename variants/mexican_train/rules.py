@@ -8,7 +8,7 @@ from typing import Any
 
 from core.actions import Action, Draw, EndTurn, IllegalAction, LineId, Pass, PlaceEngine, Play
 from core.events import Event
-from core.state import Deal, Dealer, MatchState
+from core.state import Deal, Dealer, TableState
 from core.tiles import Tile, double_set, pip_total
 from core.views import LineView, OwedDouble, PlayerView
 
@@ -18,7 +18,7 @@ MEXICAN = "mexican"
 ENGINE, FIRST_TURN, NORMAL, OVER = "engine", "first_turn", "normal", "match_over"
 
 
-class MexicanTrainState(MatchState):
+class MexicanTrainState(TableState):
     """One Mexican Train match: 13 rounds of penalties (MT.2, MT.15).
 
     Seats are 1..n clockwise. Trains are keyed by the owner's seat and
@@ -29,26 +29,12 @@ class MexicanTrainState(MatchState):
     variant_id = "mexican-train"
 
     def __init__(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> None:
-        self.players = players
-        self.params = params
-        self.names = list(names)
-        self.dealer = dealer
+        super().__init__(players, params, names, dealer)
         self.tiles = double_set(params["set_size"])
         self.hand_size = params["hand_sizes"][players]
         self.rounds = params["rounds"]
-        self.round = 0
-        self.scores = {s: 0 for s in self.seats}
-        self.over = False
-        self.winning_seats: list[int] = []
-        self.public_log: list[Event] = []
-        self._legal: list[Action] | None = None
 
     # ----------------------------------------------------------- helpers
-    @property
-    def seats(self) -> range:
-        """Seat numbers 1..n."""
-        return range(1, self.players + 1)
-
     def next_seat(self, seat: int) -> int:
         """Clockwise next (RULES.md §0)."""
         return seat % self.players + 1
@@ -59,21 +45,7 @@ class MexicanTrainState(MatchState):
             return round_number - 1
         return self.params["set_size"] - (round_number - 1)
 
-    def _emit(self, out: list[Event], type_: str, **data: Any) -> Event:
-        event = Event.make(type_, **data)
-        out.append(event)
-        self.public_log.append(event.public())
-        return event
-
     # ------------------------------------------------------------ rounds
-    def start(self) -> list[Event]:
-        """Deal round 1 (MT.3) and run any engine search (MT.4)."""
-        if self.round:
-            raise RuntimeError("match already started")
-        out: list[Event] = []
-        self._begin_round(1, None, out)
-        return out
-
     def _begin_round(self, round_number: int, deal: Deal | None, out: list[Event]) -> None:
         self.round = round_number
         if deal is None:
@@ -156,9 +128,6 @@ class MexicanTrainState(MatchState):
             self._begin_round(self.round + 1, None, out)
 
     # ------------------------------------------------------ legal moves
-    def to_move(self) -> int | None:
-        return None if self.over else self.current
-
     def targets(self, seat: int) -> list[LineId]:
         """Trains ``seat`` may use in a normal turn (MT.8)."""
         lines: list[LineId] = [seat, MEXICAN]
@@ -175,11 +144,6 @@ class MexicanTrainState(MatchState):
         if self.owed and not self.extra_owed:
             return self._plays(tiles, [self.owed[0][1]])
         return self._plays(tiles, self.targets(seat))
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
 
     def _compute_legal(self) -> list[Action]:
         if self.over:
@@ -198,12 +162,6 @@ class MexicanTrainState(MatchState):
         if self.boneyard and not self.drew:
             return [Draw()]
         return [Pass()]
-
-    def check(self, action: Action) -> None:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if action not in self._legal:
-            raise IllegalAction(*self._refusal(action))
 
     def _refusal(self, action: Action) -> tuple[str, str]:
         """Why ``action`` is illegal now: (message, clause)."""
@@ -390,15 +348,6 @@ class MexicanTrainState(MatchState):
         return not any(t[0] in ends or t[1] in ends for s in self.seats for t in self.hands[s])
 
     # ------------------------------------------------------------ reading
-    def is_over(self) -> bool:
-        return self.over
-
-    def totals(self) -> dict[int, int]:
-        return dict(self.scores)
-
-    def winners(self) -> list[int]:
-        return list(self.winning_seats)
-
     def view(self, seat: int | None) -> PlayerView:
         """DX.4: own hand, public trains, markers, owed doubles, counts, scores."""
         own_turn = seat is not None and seat == self.to_move()
