@@ -30,8 +30,18 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_SCALARS = (int, str, bool, float, type(None))
+
+
+def _flat(data: Mapping[str, Any]) -> bool:
+    """True when every value is a scalar (nothing nested to copy or freeze)."""
+    return all(type(v) in _SCALARS for v in data.values())
+
+
 def _frozen(value: Any) -> Any:
     """A deeply immutable copy: lists become tuples, mappings read-only."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, Mapping):
         return MappingProxyType({k: _frozen(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
@@ -41,6 +51,8 @@ def _frozen(value: Any) -> Any:
 
 def _thawed(value: Any) -> Any:
     """A fresh plain copy: tuples become lists, mappings dicts (JSON-ready)."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, Mapping):
         return {k: _thawed(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -75,12 +87,16 @@ class Event:
 
     def public(self) -> Event:
         """The form every seat may see (see :meth:`visible_to`), deeply immutable."""
+        if self.type not in ("deal", "draw") and _flat(self.data):
+            return self
         line = self.visible_to(None)
         del line["type"]
         return Event(self.type, _frozen(line))
 
     def to_record(self) -> dict[str, Any]:
         """The full RECORD.md line as a fresh dict, ``type`` first."""
+        if _flat(self.data):
+            return {"type": self.type, **self.data}
         return {"type": self.type, **_thawed(self.data)}
 
     def visible_to(self, seat: int | None) -> dict[str, Any]:
