@@ -12,10 +12,11 @@ from __future__ import annotations
 import locale
 import os
 import string
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib.resources import files
-from typing import Any, Mapping
+from typing import Any
 
 import yaml
 
@@ -31,19 +32,45 @@ class CatalogError(ValueError):
     """A catalog file that cannot be used; the message names the file."""
 
 
-def _load_mapping(package: str, relative: str) -> dict[str, Any] | None:
-    """The YAML mapping in ``package``/``relative``; None when the file is absent."""
-    resource = files(package).joinpath(*relative.split("/"))
+def _source(package: str, relative: str) -> str:
+    """How a catalog file is named in messages: ``rules_text/ui/pl.yaml``."""
+    return f"{package.replace('.', '/')}/{relative}"
+
+
+def _read(package: str, relative: str) -> str | None:
+    """The text of ``package``/``relative``; None when the file is absent."""
+    try:
+        resource = files(package).joinpath(*relative.split("/"))
+    except ModuleNotFoundError as error:
+        raise CatalogError(f"{_source(package, relative)}: text package {package!r} not found") from error
     if not resource.is_file():
         return None
-    source = f"{package.replace('.', '/')}/{relative}"
+    return resource.read_text(encoding="utf-8")
+
+
+def _load_mapping(package: str, relative: str) -> dict[str, Any] | None:
+    """The YAML mapping in ``package``/``relative`` (read with ``yaml.safe_load``); None when absent."""
+    text = _read(package, relative)
+    if text is None:
+        return None
+    source = _source(package, relative)
     try:
-        data = yaml.safe_load(resource.read_text(encoding="utf-8"))
+        data = yaml.safe_load(text)
     except yaml.YAMLError as error:
         raise CatalogError(f"{source}: not valid YAML: {error}") from error
     if not isinstance(data, dict):
         raise CatalogError(f"{source}: expected a mapping of keys to text")
     return data
+
+
+def _strings(data: Mapping[str, Any], source: str) -> dict[str, str]:
+    """A flat interface catalog as key -> text; CatalogError naming ``source`` for anything else."""
+    result = {}
+    for key, value in data.items():
+        if not isinstance(key, str) or isinstance(value, (dict, list, bool)) or value is None:
+            raise CatalogError(f"{source}: key {key!r} must map to a text, got {value!r}")
+        result[key] = str(value)
+    return result
 
 
 def placeholders(text: str) -> set[str]:
@@ -81,13 +108,23 @@ class _Lenient(dict):
         return "{" + key + "}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def ui_catalog(lang: str | None = None) -> Catalog:
-    """The interface catalog for ``lang`` (None: the system language)."""
-    lang = normalize_language(lang)
-    english = _load_mapping(TEXT_PACKAGE, "ui/en.yaml") or {}
-    own = english if lang == "en" else (_load_mapping(TEXT_PACKAGE, f"ui/{lang}.yaml") or {})
-    return Catalog(lang, {k: str(v) for k, v in own.items()}, {k: str(v) for k, v in english.items()})
+    """The interface catalog for ``lang`` (None: the system language), cached."""
+    return load_catalog(normalize_language(lang))
+
+
+def load_catalog(lang: str, package: str = TEXT_PACKAGE) -> Catalog:
+    """The interface catalog of ``lang`` read now from ``package``/ui/ (uncached).
+
+    A language without a file gets English everywhere; a malformed file
+    raises CatalogError naming it.
+    """
+    english = _strings(_load_mapping(package, "ui/en.yaml") or {}, _source(package, "ui/en.yaml"))
+    if lang == "en":
+        return Catalog(lang, english, english)
+    relative = f"ui/{lang}.yaml"
+    return Catalog(lang, _strings(_load_mapping(package, relative) or {}, _source(package, relative)), english)
 
 
 @dataclass(frozen=True)
@@ -112,28 +149,50 @@ def rules_text(variant_id: str, lang: str | None = None, package: str | None = N
 
     ``package`` is a third-party variant's own text package holding
     ``<lang>.yaml``; by default ``rules_text/<variant-id>/``. Raises
-    CatalogError when no English text exists.
+    CatalogError when no English text exists or a file is malformed.
     """
     lang = normalize_language(lang)
     base, prefix = (package, "") if package else (TEXT_PACKAGE, f"{variant_id}/")
     english = _load_mapping(base, f"{prefix}en.yaml")
     if english is None:
-        raise CatalogError(f"no rule text for {variant_id!r} (looked for {base}/{prefix}en.yaml)")
-    own = english if lang == "en" else (_load_mapping(base, f"{prefix}{lang}.yaml") or {})
+        raise CatalogError(f"no rule text for {variant_id!r} (looked for {_source(base, prefix + 'en.yaml')})")
+    english_sections = _sections(english, _source(base, f"{prefix}en.yaml"))
+    own, own_sections = english, english_sections
+    if lang != "en":
+        own = _load_mapping(base, f"{prefix}{lang}.yaml") or {}
+        own_sections = _sections(own, _source(base, f"{prefix}{lang}.yaml"))
     title = own.get("title") or english.get("title") or variant_id
-    sections = []
-    for key, section in (english.get("sections") or {}).items():
-        chosen = (own.get("sections") or {}).get(key) or section
-        sections.append((key, str(chosen.get("heading", key)), str(chosen.get("body", ""))))
-    return RulesText(variant_id, lang, str(title), tuple(sections))
+    sections = tuple((key, *own_sections.get(key, section)) for key, section in english_sections.items())
+    return RulesText(variant_id, lang, str(title), sections)
+
+
+def _sections(data: Mapping[str, Any], source: str) -> dict[str, tuple[str, str]]:
+    """The ``sections`` of a rule text as key -> (heading, body); CatalogError naming ``source``."""
+    raw = data.get("sections") or {}
+    if not isinstance(raw, dict):
+        raise CatalogError(f"{source}: 'sections' must be a mapping of section keys")
+    result = {}
+    for key, section in raw.items():
+        if not isinstance(section, dict) or not isinstance(section.get("body"), str):
+            raise CatalogError(f"{source}: section {key!r} needs a 'heading' and a text 'body'")
+        result[str(key)] = (str(section.get("heading") or key), section["body"])
+    return result
+
+
+def language_code(text: str) -> str:
+    """The shipped language named by ``text`` ("pl", "pt_BR", "fr-FR"); ValueError for any other."""
+    code = text.strip().lower().replace("-", "_").split("_")[0].split(".")[0]
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {text!r} (available: {', '.join(LANGUAGES)})")
+    return code
 
 
 def normalize_language(lang: str | None) -> str:
     """A shipped language code from ``lang`` or, when None, the system locale."""
-    if lang is None:
-        lang = system_language()
-    code = lang.lower().replace("-", "_").split("_")[0].split(".")[0]
-    return code if code in LANGUAGES else "en"
+    try:
+        return language_code(system_language() if lang is None else lang)
+    except ValueError:
+        return "en"
 
 
 def system_language() -> str:
@@ -144,3 +203,94 @@ def system_language() -> str:
             return value.split(":")[0]
     found = locale.getlocale()[0]
     return found or "en"
+
+
+def check_catalogs(package: str = TEXT_PACKAGE) -> list[str]:
+    """Every problem of the shipped catalogs in ``package``, one line each (empty: all good).
+
+    Checks that every file parses; no key appears twice in one mapping;
+    every interface key of English exists in every language with the same
+    placeholders and no language has keys English lacks; every variant's
+    rule text exists in every language with English's section keys in
+    English's order, each with a heading and a body.
+    """
+    problems: list[str] = []
+    root = files(package)
+    ui_english = _checked(package, "ui/en.yaml", problems)
+    for lang in LANGUAGES[1:]:
+        relative = f"ui/{lang}.yaml"
+        own = _checked(package, relative, problems)
+        if ui_english is None or own is None:
+            continue
+        source = _source(package, relative)
+        for key, text in ui_english.items():
+            if key not in own:
+                problems.append(f"{source}: missing key {key!r}")
+            elif placeholders(str(own[key])) != placeholders(str(text)):
+                problems.append(
+                    f"{source}: key {key!r} has placeholders {sorted(placeholders(str(own[key])))}, "
+                    f"English has {sorted(placeholders(str(text)))}"
+                )
+        problems += [f"{source}: key {key!r} is not in English" for key in own if key not in ui_english]
+    skipped = ("ui", "__pycache__")
+    variants = sorted(entry.name for entry in root.iterdir() if entry.is_dir() and entry.name not in skipped)
+    for variant_id in variants:
+        english = _checked(package, f"{variant_id}/en.yaml", problems)
+        for lang in LANGUAGES:
+            relative = f"{variant_id}/{lang}.yaml"
+            own = english if lang == "en" else _checked(package, relative, problems)
+            if english is None or own is None:
+                continue
+            source = _source(package, relative)
+            try:
+                wanted, found = list(_sections(english, source)), list(_sections(own, source))
+            except CatalogError as error:
+                problems.append(str(error))
+                continue
+            if not own.get("title"):
+                problems.append(f"{source}: no title")
+            if found != wanted:
+                problems.append(f"{source}: sections {found}, English has {wanted}")
+            for key, (heading, body) in _sections(own, source).items():
+                if not heading.strip() or not body.strip():
+                    problems.append(f"{source}: section {key!r} has an empty heading or body")
+    return problems
+
+
+def _checked(package: str, relative: str, problems: list[str]) -> dict[str, Any] | None:
+    """The mapping of one file, or None with the reason added to ``problems``."""
+    source = _source(package, relative)
+    try:
+        data = _load_mapping(package, relative)
+        text = _read(package, relative)
+    except CatalogError as error:
+        problems.append(str(error))
+        return None
+    if data is None or text is None:
+        problems.append(f"{source}: missing file")
+        return None
+    problems += [f"{source}: {message}" for message in _duplicate_keys(yaml.compose(text, Loader=yaml.SafeLoader))]
+    return data
+
+
+def _duplicate_keys(node: yaml.Node | None) -> list[str]:
+    """Keys written twice in one mapping of a composed YAML document (safe_load keeps only the last)."""
+    found: list[str] = []
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key, value in node.value:
+            if key.value in seen:
+                found.append(f"key {key.value!r} appears twice (line {key.start_mark.line + 1})")
+            seen.add(key.value)
+            found += _duplicate_keys(value)
+    return found
+
+
+def has_rules_text(variant_id: str, package: str | None = None) -> bool:
+    """True when an English rule text exists for ``variant_id`` (in ``package`` when given)."""
+    if not package and (not variant_id or "/" in variant_id or "\\" in variant_id or variant_id.startswith(".")):
+        return False
+    try:
+        return _read(package or TEXT_PACKAGE, "en.yaml" if package else f"{variant_id}/en.yaml") is not None
+    except CatalogError:
+        return False
