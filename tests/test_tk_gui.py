@@ -579,3 +579,32 @@ def test_language_comes_from_the_system_locale_when_not_chosen(window, monkeypat
     monkeypatch.setenv("LANGUAGE", "pl_PL.UTF-8")
     other = TkApp(window.root, REGISTRY, PlayOptions(), None, tk_settings.Settings(theme="arc", speed="instant"))
     assert other.lang == "pl" and other.catalog.lang == "pl"
+
+
+def _visible_texts(app) -> list[str]:
+    """Every string the window shows: menus, status lines, buttons, panel, canvas texts."""
+    texts = [app.root.title(), app.status.cget("text"), app.detail.cget("text"), app.side_info.cget("text")]
+    texts += [button.cget("text") for button in app.buttons.values()]
+    texts += [app.players_frame.cget("text")]
+    last = app.menubar.index("end")
+    for index in range(last + 1):
+        texts.append(app.menubar.entrycget(index, "label"))
+    for canvas in (app.table, app.hand):
+        texts += [canvas.itemcget(item, "text") for item in canvas.find_all() if canvas.type(item) == "text"]
+    return [text for text in texts if text]
+
+
+@pytest.mark.parametrize("variant", ["mexican-train", "double-nine-branch"])
+@pytest.mark.parametrize("lang", ["pl", "id"])
+def test_window_smoke_in_polish_and_indonesian(window, variant, lang):
+    """Issue 8: the whole window speaks the chosen language; no English interface sentence shows."""
+    from frontends.tk.app import TkApp
+
+    app = TkApp(window.root, REGISTRY, PlayOptions(lang=lang), None, tk_settings.Settings(theme="arc", speed="instant"))
+    start(app, make_session(REGISTRY.registry, variant, seats(None, "random", "random"), 4))
+    shown = _visible_texts(app)
+    own, english = ui_catalog(lang), ui_catalog("en")
+    assert own.t("tk.menu.game") in shown and own.t("tk.button.hint") in shown
+    sentences = {key: text for key, text in english.strings.items() if len(text) >= 12 and "{" not in text}
+    leaks = sorted(key for key, text in sentences.items() if any(text in line for line in shown))
+    assert leaks == []
