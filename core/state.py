@@ -158,7 +158,8 @@ class TableState(MatchState):
     ``_begin_round(round_number, deal, out)`` (deal ``None``: ask the
     dealer), ``_compute_legal()``, ``_refusal(action) -> (message,
     clause)``, sets ``current`` to the seat whose decision is pending, and
-    resets ``_legal`` to None whenever the position changes.
+    resets ``_legal`` to None whenever the position changes. ``_begin_round``
+    keeps the round's ``deal`` and the ``round_start_totals`` for restarts.
     """
 
     def __init__(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> None:
@@ -169,6 +170,8 @@ class TableState(MatchState):
         self.round = 0
         self.current = 0
         self.scores = {s: 0 for s in self.seats}
+        self.round_start_totals = dict(self.scores)
+        self.deal: Deal | None = None
         self.over = False
         self.winning_seats: list[int] = []
         self.public_log: list[Event] = []
@@ -208,6 +211,16 @@ class TableState(MatchState):
 
     def to_move(self) -> int | None:
         return None if self.over else self.current
+
+    def restart_round(self) -> list[Event]:
+        """DX.7: the same deal again (so the same search or opening); earlier totals kept."""
+        if self.over:
+            raise IllegalAction("the match is over; start a new match instead", "DX.7")
+        out = [Event.make("restart", round=self.round)]
+        self.scores = dict(self.round_start_totals)
+        self._begin_round(self.round, self.deal, out)
+        self.public_log.insert(0, out[0].public())
+        return out
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from core.actions import Action, Draw, EndTurn, IllegalAction, OpenDouble, Pass, PlaceEngine, Play
+from core.actions import Action, Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
 from core.events import Event
 from core.state import Deal, Dealer, TableState
 from core.tiles import Tile, double_set, pip_total
@@ -92,16 +92,6 @@ class DoubleNineBranchState(TableState):
         """The doubles the opener may lay: only the highest in round 1 (DB.4), any own double later (DB.5)."""
         doubles = self.doubles_of(self.opener)
         return doubles[:1] if self.search_start is None else doubles
-
-    def restart_round(self) -> list[Event]:
-        """DX.7: same deal, same opener; earlier totals kept."""
-        if self.over:
-            raise IllegalAction("the match is over; start a new match instead", "DX.7")
-        out = [Event.make("restart", round=self.round)]
-        self.scores = dict(self.round_start_totals)
-        self._begin_round(self.round, self.deal, out)
-        self.public_log.insert(0, out[0].public())
-        return out
 
     def _end_round(self, reason: str, out: list[Event]) -> None:
         """DB.10 scoring, then DB.11 match end or the next round."""

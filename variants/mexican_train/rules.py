@@ -6,7 +6,7 @@ import copy
 from types import MappingProxyType
 from typing import Any
 
-from core.actions import Action, Draw, EndTurn, IllegalAction, LineId, Pass, PlaceEngine, Play
+from core.actions import Action, Draw, EndTurn, LineId, Pass, PlaceEngine, Play
 from core.events import Event
 from core.state import Deal, Dealer, TableState
 from core.tiles import Tile, double_set, pip_total
@@ -99,16 +99,6 @@ class MexicanTrainState(TableState):
         if holder is None:
             raise RuntimeError(f"engine {self.engine} is not in play")
         self.holder = holder
-
-    def restart_round(self) -> list[Event]:
-        """DX.7: same deal, same engine search; earlier totals kept."""
-        if self.over:
-            raise IllegalAction("the match is over; start a new match instead", "DX.7")
-        out = [Event.make("restart", round=self.round)]
-        self.scores = dict(self.round_start_totals)
-        self._begin_round(self.round, self.deal, out)
-        self.public_log.insert(0, out[0].public())
-        return out
 
     def _end_round(self, reason: str, out: list[Event]) -> None:
         """MT.15: each hand's pips are added as a penalty."""
