@@ -37,7 +37,7 @@ class ConsoleFrontend:
                 return 2
             if app.store is not None:
                 app.store.attach(session)
-            return ConsoleGame(term, session).run()
+            return ConsoleGame(term, session, app.store, app.plugins.registry).run()
         except EOFError:
             term.say(term.t("console.bye"))
             return 0

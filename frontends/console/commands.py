@@ -24,11 +24,15 @@ VERBS: dict[str, tuple[str, ...]] = {
     "new": ("new",),
     "rules": ("rules", "ru"),
     "log": ("log", "l"),
+    "history": ("history", "hist"),
     "scores": ("scores", "s"),
     "table": ("table", "t"),
     "quit": ("quit", "q", "exit"),
 }
 """Console commands and their aliases; the first word is the command's name."""
+
+ARGUMENT_VERBS = ("log", "history")
+"""Commands that take one optional word: a match id of the history (``history 12``, ``log 12``)."""
 
 ACTION_ALIASES = {"p": "play", "d": "draw", "e": "end", "pa": "pass", "o": "open", "en": "engine"}
 """Short forms of the action verbs of :func:`core.actions.parse_action`."""
@@ -44,6 +48,8 @@ class Command:
     action: Action | None = None
     error: str | None = None
     values: dict[str, Any] = field(default_factory=dict)
+    argument: str | None = None
+    """The optional word after a command of ARGUMENT_VERBS."""
 
 
 def command_words() -> set[str]:
@@ -87,6 +93,8 @@ def parse_command(text: str, view: PlayerView, legal: Sequence[Action]) -> Comma
         return Command("error", error="console.error_number", values={"number": number, "count": len(legal)})
     for kind, aliases in VERBS.items():
         if first in aliases:
+            if kind in ARGUMENT_VERBS and len(words) == 2:
+                return Command(kind, argument=words[1])
             if len(words) > 1:
                 return Command("error", error="console.error_no_arguments", values={"command": first})
             return Command(kind)

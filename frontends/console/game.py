@@ -10,11 +10,13 @@ turns into a clean exit.
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
 
 from core.actions import Action, Draw, EndTurn, IllegalAction, Pass
 from core.events import Event
 from core.i18n import CatalogError, rules_text
 from core.session import Preview, Session
+from core.store import HistoryEntry, StoreError
 from core.views import PlayerView
 from frontends.console.commands import Command, parse_command
 from frontends.console.describe import describe_action, describe_event
@@ -28,12 +30,16 @@ from frontends.console.table import (
     totals_text,
 )
 from frontends.console.terminal import Terminal
+from frontends.past_matches import find_entry, game_name, load_past, when, winner_names
 
 HELP_KEYS = (
     "number", "play", "draw", "pass", "end", "hint", "undo", "redo", "restart", "new",
-    "rules", "log", "scores", "table", "help", "quit",
+    "rules", "log", "history", "scores", "table", "help", "quit",
 )  # fmt: skip
 """The help lines shown by ``help``, in order (keys ``console.help.<name>``)."""
+
+RECENT_MATCHES = 3
+"""How many earlier saved matches ``log`` names after the current log."""
 
 
 class Outcome(Enum):
@@ -46,11 +52,18 @@ class Outcome(Enum):
 
 
 class ConsoleGame:
-    """Plays a session on a :class:`Terminal` until the player quits."""
+    """Plays a session on a :class:`Terminal` until the player quits.
 
-    def __init__(self, term: Terminal, session: Session) -> None:
+    ``store`` (a ``core.store.Store`` or None) gives the history of earlier
+    matches (DX.11); ``registry`` names their games and rebuilds an
+    abandoned match kept only as a log.
+    """
+
+    def __init__(self, term: Terminal, session: Session, store: Any = None, registry: Any = None) -> None:
         self.term = term
         self.session = session
+        self.store = store
+        self.registry = registry
         self.pending: list[Event] = []
         self.hand_on_screen: int | None = None
         session.observers.append(self._observe)
@@ -182,6 +195,8 @@ class ConsoleGame:
         if kind == "action" and command.action is not None:
             return self.decide(view, command.action)
         handler = getattr(self, f"_cmd_{kind}")
+        if command.argument is not None:
+            return handler(view, command.argument)
         return handler(view)
 
     # -------------------------------------------------------- decisions
@@ -285,7 +300,9 @@ class ConsoleGame:
             self.session.resume("rules")
         return Outcome.REDRAW
 
-    def _cmd_log(self, view: PlayerView) -> Outcome:
+    def _cmd_log(self, view: PlayerView, argument: str | None = None) -> Outcome:
+        if argument is not None:
+            return self._cmd_history(view, argument)
         names = [s.name for s in self.session.seats]
         self.session.pause("log")
         try:
@@ -298,9 +315,103 @@ class ConsoleGame:
                     sentence = describe_event(self.term, self.session.variant.id, names, event.visible_to(view.seat))
                     if sentence:
                         self.term.say("  " + sentence)
+            self._say_recent()
             self.term.pause_for_enter(self.term.t("console.press_enter_back"))
         finally:
             self.session.resume("log")
+        return Outcome.REDRAW
+
+    # ---------------------------------------------------------- history
+    def _history(self) -> list[HistoryEntry]:
+        """The store's earlier matches (none without a store)."""
+        return self.store.history() if self.store is not None else []
+
+    def _result(self, entry: HistoryEntry) -> str:
+        winners = winner_names(entry)
+        if not winners:
+            return self.term.t("console.history_abandoned")
+        return self.term.t("console.history_won", winners=", ".join(winners))
+
+    def _say_recent(self) -> None:
+        """After the current log: the latest earlier matches and how to read them."""
+        if self.store is None:
+            return
+        entries = self._history()
+        if not entries:
+            self.term.say(self.term.t("console.history_empty"))
+            return
+        items = [
+            self.term.t(
+                "console.history_recent_item",
+                id=e.id,
+                date=when(e),
+                game=game_name(self.registry, e.variant),
+                result=self._result(e),
+            )
+            for e in reversed(entries[-RECENT_MATCHES:])
+        ]
+        self.term.say(self.term.t("console.history_recent", count=len(entries), matches="; ".join(items)))
+
+    def _cmd_history(self, view: PlayerView, argument: str | None = None) -> Outcome:
+        """DX.11: list the saved matches, or show one of them (``history ID``); the computer waits."""
+        if self.store is None:
+            self.term.say(self.term.t("console.history_off"))
+            return Outcome.STAY
+        self.session.pause("log")
+        try:
+            if argument is None:
+                return self._list_history()
+            return self._show_past(argument)
+        finally:
+            self.session.resume("log")
+
+    def _list_history(self) -> Outcome:
+        entries = self._history()
+        if not entries:
+            self.term.say(self.term.t("console.history_empty"))
+            return Outcome.STAY
+        self.term.say(self.term.t("console.history_title"))
+        for e in entries:
+            self.term.say(
+                self.term.t(
+                    "console.history_row",
+                    id=e.id,
+                    date=when(e),
+                    game=game_name(self.registry, e.variant),
+                    players=", ".join(seat.name for seat in e.seats),
+                    result=self._result(e),
+                )
+            )
+        self.term.say(self.term.t("console.history_read_hint", id=entries[-1].id))
+        return Outcome.STAY
+
+    def _show_past(self, argument: str) -> Outcome:
+        """One earlier match's public log, with the same sentences as the current log."""
+        entry = find_entry(self._history(), argument)
+        if entry is None:
+            self.term.say(self.term.t("console.history_bad_id", text=argument))
+            return Outcome.STAY
+        try:
+            past = load_past(self.store, entry, self.registry)
+        except StoreError as error:
+            self.term.say(self.term.t("console.history_unreadable", id=entry.id, reason=str(error)))
+            return Outcome.STAY
+        game = game_name(self.registry, entry.variant)
+        self.term.say(
+            self.term.t(
+                "console.history_match_title",
+                id=entry.id,
+                game=game,
+                date=when(entry),
+                players=", ".join(past.names),
+                result=self._result(entry),
+            )
+        )
+        for line in past.lines:
+            sentence = describe_event(self.term, entry.variant, past.names, line)
+            if sentence:
+                self.term.say("  " + sentence)
+        self.term.pause_for_enter(self.term.t("console.press_enter_back"))
         return Outcome.REDRAW
 
     def _cmd_scores(self, view: PlayerView) -> Outcome:

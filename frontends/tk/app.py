@@ -19,11 +19,14 @@ from core.i18n import normalize_language, ui_catalog
 from core.plugins import Plugins
 from core.session import Session
 from core.setup import HINT_PREFERENCE, default_seats, make_session
+from core.store import HistoryEntry, StoreError
 from core.tiles import Tile
+from frontends.past_matches import game_name, load_past, when, winner_names
 from frontends.tk import settings as settings_module
 from frontends.tk.board import FELT, HAND_BG, draw_hand, draw_table, hand_height
 from frontends.tk.dialogs import (
     HandOff,
+    LogPanel,
     MatchEndDialog,
     RoundEndDialog,
     SetupChoice,
@@ -75,7 +78,9 @@ class TkApp:
         self._bot_job: str | None = None
         self._warnings_shown = 0
         self.rules_panel: TextPanel | None = None
-        self.log_panel: TextPanel | None = None
+        self.log_panel: LogPanel | None = None
+        self.log_history: list[HistoryEntry] = []
+        """The past matches of the log panel's selector, newest first (entry ``i + 1``)."""
         self.setup_dialog: SetupDialog | None = None
         self._build()
         self.keyboard = KeyboardSelectors(root, self)
@@ -671,15 +676,56 @@ class TkApp:
         self.rules_panel.set(rules_chunks(self.catalog, self.session.variant.id, self.lang))
 
     def open_log(self) -> None:
-        """DX.5, DX.11: the public log; the computer waits while it is open."""
+        """DX.5, DX.11: the public log, this match's or a saved one's; the computer waits while it is open."""
         if self.log_panel is not None and self.log_panel.open:
             self.log_panel.window.lift()
             return
         self.session.pause("log")
-        self.log_panel = TextPanel(self.root, self.t("tk.log.title"), lambda: self._panel_closed("log"))
+        self.log_history = list(reversed(self.store.history())) if self.store is not None else []
+        choices = [self.t("tk.log.this_match")] + [self._past_label(e) for e in self.log_history]
+        self.log_panel = LogPanel(
+            self.root,
+            self.t("tk.log.title"),
+            lambda: self._panel_closed("log"),
+            self.t("tk.log.show"),
+            choices,
+            self._choose_log,
+        )
         self._fill_log()
 
+    def _past_result(self, entry: HistoryEntry) -> str:
+        winners = winner_names(entry)
+        return self.t("tk.log.won_by", names=", ".join(winners)) if winners else self.t("tk.log.abandoned")
+
+    def _past_label(self, entry: HistoryEntry) -> str:
+        """A saved match in the log selector: ``#12 · 2026-11-29 17:04 · Mexican Train · won by Ana``."""
+        game = game_name(self.registry, entry.variant)
+        return self.t("tk.log.past_entry", id=entry.id, date=when(entry), game=game, result=self._past_result(entry))
+
+    def _choose_log(self, index: int) -> None:
+        """The log selector changed: this session's log, or saved match ``index``."""
+        if index == 0:
+            self._fill_log()
+        else:
+            self._fill_past(self.log_history[index - 1])
+
+    def _fill_past(self, entry: HistoryEntry) -> None:
+        """A saved match's public events (``Event.visible_to(None)``): no hidden tile is shown."""
+        game = game_name(self.registry, entry.variant)
+        title = self.t("tk.log.past_title", id=entry.id, game=game, date=when(entry), seed=entry.seed)
+        chunks: list[tuple[str, str]] = [(title + "\n", "heading")]
+        try:
+            past = load_past(self.store, entry, self.registry)
+        except StoreError as error:
+            chunks.append((self.t("tk.log.past_unreadable", reason=str(error)) + "\n", ""))
+        else:
+            chunks += [(event_text(self.catalog, line, past.names, entry.variant) + "\n", "") for line in past.lines]
+        self.log_panel.set(chunks)
+
     def _fill_log(self) -> None:
+        """This session's log as the viewer may see it (left alone while a saved match is shown)."""
+        if self.log_panel is None or self.log_panel.selected != 0:
+            return
         s = self.session
         seat = self.viewer()
         chunks: list[tuple[str, str]] = []

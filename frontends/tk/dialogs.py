@@ -440,6 +440,43 @@ class TextPanel:
             self.on_close()
 
 
+class LogPanel(TextPanel):
+    """The log window (DX.11): a read-only selector of what to show above the text.
+
+    ``choices`` are the selector's labels; picking the one at index ``i``
+    calls ``on_choose(i)``, which fills the text with :meth:`set`.
+    """
+
+    def __init__(
+        self,
+        root: tk.Misc,
+        title: str,
+        on_close: Callable[[], None],
+        label: str,
+        choices: Sequence[str],
+        on_choose: Callable[[int], None],
+    ) -> None:
+        super().__init__(root, title, on_close)
+        self.on_choose = on_choose
+        bar = ttk.Frame(self.window, padding=(6, 6, 6, 0))
+        bar.pack(fill="x", before=self.text.master)
+        ttk.Label(bar, text=label).pack(side="left")
+        self.selector = ttk.Combobox(bar, state="readonly", values=list(choices), width=60)
+        self.selector.pack(side="left", fill="x", expand=True, padx=(6, 0))
+        self.selector.current(0)
+        self.selector.bind("<<ComboboxSelected>>", lambda _e: self.on_choose(self.selected))
+
+    @property
+    def selected(self) -> int:
+        """The index of the chosen entry (0: the first one)."""
+        return max(0, self.selector.current())
+
+    def choose(self, index: int) -> None:
+        """Select entry ``index`` as a click would."""
+        self.selector.current(index)
+        self.on_choose(index)
+
+
 def rules_chunks(catalog: Catalog, variant_id: str, lang: str) -> list[tuple[str, str]]:
     """The rule text of a variant as text chunks; a clear note when it is not written."""
     try:
