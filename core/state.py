@@ -157,8 +157,9 @@ class TableState(MatchState):
     decision (computed once per position). A subclass implements
     ``_begin_round(round_number, deal, out)`` (deal ``None``: ask the
     dealer), ``_compute_legal()``, ``_refusal(action) -> (message,
-    clause)``, sets ``current`` to the seat whose decision is pending, and
-    resets ``_legal`` to None whenever the position changes. ``_begin_round``
+    clause)``, sets ``current`` to the seat whose decision is pending, deals
+    later rounds through ``_next_round(out)``, passes ``previous_round`` into
+    its views, and resets ``_legal`` to None whenever the position changes. ``_begin_round``
     keeps the round's ``deal`` and the ``round_start_totals`` for restarts.
     """
 
@@ -175,6 +176,7 @@ class TableState(MatchState):
         self.over = False
         self.winning_seats: list[int] = []
         self.public_log: list[Event] = []
+        self.previous_round: PlayerView | None = None
         self._legal: list[Action] | None = None
 
     @property
@@ -188,6 +190,11 @@ class TableState(MatchState):
         out.append(event)
         self.public_log.append(event.public())
         return event
+
+    def _next_round(self, out: list[Event]) -> None:
+        """Keep the finished round's final layout (``previous_round``), then deal the next round."""
+        self.previous_round = self.view(None)
+        self._begin_round(self.round + 1, None, out)
 
     def start(self) -> list[Event]:
         """Deal round 1; the events of the deal and whatever follows it automatically."""

@@ -58,7 +58,9 @@ class PlayerView:
     ``"first_turn"``, ``"normal"``, ``"open"``, ``"match_over"``).
     ``history`` is the public history of the current round: each event in
     its public form (:meth:`core.events.Event.public`).
-    ``extra`` carries variant-specific public facts.
+    ``extra`` carries variant-specific public facts. ``previous_round`` is
+    the onlooker's view of the finished round's final layout (for an
+    end-of-round screen), ``None`` in round 1.
     """
 
     variant: str
@@ -78,6 +80,10 @@ class PlayerView:
     totals: Mapping[int, int]
     history: tuple[Event, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+    previous_round: PlayerView | None = None
+
+    def __deepcopy__(self, memo: dict) -> PlayerView:
+        return self  # immutable all the way down
 
     def line(self, line_id: LineId) -> LineView:
         """The line with id ``line_id``; KeyError when there is none."""

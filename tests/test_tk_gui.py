@@ -608,3 +608,20 @@ def test_window_smoke_in_polish_and_indonesian(window, variant, lang):
     sentences = {key: text for key, text in english.strings.items() if len(text) >= 12 and "{" not in text}
     leaks = sorted(key for key, text in sentences.items() if any(text in line for line in shown))
     assert leaks == []
+
+
+@pytest.mark.parametrize("variant", ["mexican-train", "double-nine-branch"])
+def test_round_end_screen_stands_over_the_final_layout_of_its_round(window, variant):
+    app = window
+    defaults = REGISTRY.registry.variant(variant).default_params()
+    params = {**defaults, "rounds": 2} if variant == "mexican-train" else {**defaults, "target": 500}
+    session = make_session(REGISTRY.registry, variant, seats("random", "random", "random"), 11, params)
+    start(app, session, lambda: app._screen is not None)
+    events = session.record.events
+    end = next(i for i, e in enumerate(events) if e.type == "round_end")
+    laid = {e["tile"] for e in events[:end] if e.type in ("engine", "open", "play")}
+    assert session.state.round == 2, "the next round is already dealt behind the screen"
+    assert all_faces(app.table) == laid
+    assert app.status.cget("text") == ui_catalog("en").t("tk.round_end.title", round=1)
+    app._screen.close()
+    assert all_faces(app.table) != laid  # closed: the table shows the new round again

@@ -8,6 +8,7 @@ seat's view and schedules the next computer step.
 
 from __future__ import annotations
 
+import dataclasses
 import tkinter as tk
 from tkinter import messagebox, ttk
 from typing import Any
@@ -389,8 +390,12 @@ class TkApp:
         if legal == [Pass()] and s.preview_pending is None:
             s.preview(Pass())
         preview = s.preview_pending
+        view = s.view(self.viewer())
+        finished = isinstance(self._screen, RoundEndDialog) and view.previous_round is not None
+        if finished:
+            view = view.previous_round  # the round-end screen stands over the final layout of its round
         model = self.presenter.build(
-            s.view(self.viewer()),
+            view,
             legal,
             preview.action if preview is not None and legal else None,
             hint=bool(preview and preview.hint),
@@ -398,6 +403,8 @@ class TkApp:
             bots=[not seat.is_human for seat in s.seats],
             hidden=hidden,
         )
+        if finished:
+            model = dataclasses.replace(model, status=self.t("tk.round_end.title", round=view.round), detail="")
         self.model = model
         self._draw(model)
         if hidden:

@@ -120,7 +120,7 @@ class DoubleNineBranchState(TableState):
             self._emit(out, "match_end", winners=self.winning_seats, totals=self.scores)
             return
         self.search_start = winner if winner is not None else self.next_seat(self.opener)
-        self._begin_round(self.round + 1, None, out)
+        self._next_round(out)
 
     # ------------------------------------------------------ legal moves
     def plays_for(self, seat: int) -> list[Play]:
@@ -296,6 +296,7 @@ class DoubleNineBranchState(TableState):
                     "direction": self.params["direction"],
                 }
             ),
+            previous_round=self.previous_round,
         )
 
     def snapshot(self) -> dict[str, Any]:

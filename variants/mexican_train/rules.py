@@ -115,7 +115,7 @@ class MexicanTrainState(TableState):
             self.phase = OVER
             self._emit(out, "match_end", winners=self.winning_seats, totals=self.scores)
         else:
-            self._begin_round(self.round + 1, None, out)
+            self._next_round(out)
 
     # ------------------------------------------------------ legal moves
     def targets(self, seat: int) -> list[LineId]:
@@ -369,6 +369,7 @@ class MexicanTrainState(TableState):
                     "drawn_tile": self.drawn_tile if own_turn else None,
                 }
             ),
+            previous_round=self.previous_round,
         )
 
     def clone(self) -> MexicanTrainState:
