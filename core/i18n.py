@@ -294,3 +294,14 @@ def has_rules_text(variant_id: str, package: str | None = None) -> bool:
         return _read(package or TEXT_PACKAGE, "en.yaml" if package else f"{variant_id}/en.yaml") is not None
     except CatalogError:
         return False
+
+
+def variant_title(variant: Any, lang: str | None = None) -> str:
+    """A variant's name in ``lang``: the title of its rule text, else its own ``name``."""
+    package = getattr(variant, "rules_text_package", None)
+    try:
+        if has_rules_text(variant.id, package):
+            return rules_text(variant.id, lang, package).title
+    except CatalogError:
+        pass
+    return variant.name

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.events import event_from_record
+from core.i18n import variant_title
 from core.store import FINISHED, HistoryEntry, StoreError, local_time
 
 
@@ -25,10 +26,10 @@ class PastMatch:
     """Public event lines (``Event.visible_to(None)``), the record's header left out."""
 
 
-def game_name(registry: Any, variant_id: str) -> str:
-    """The display name of a variant, or its id when it is not installed."""
+def game_name(registry: Any, variant_id: str, lang: str | None = None) -> str:
+    """The display name of a variant in ``lang``, or its id when it is not installed."""
     try:
-        return str(registry.variant(variant_id).name)
+        return variant_title(registry.variant(variant_id), lang)
     except (AttributeError, KeyError, ValueError):
         return variant_id
 

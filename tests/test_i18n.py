@@ -378,3 +378,25 @@ def test_console_smoke_in_polish_and_indonesian(variant, lang):
     english = {key: text for key, text in _ui("en").items() if len(text) >= 12 and not placeholders(text)}
     leaks = sorted(key for key, text in english.items() if text in out)
     assert leaks == []
+
+
+def test_game_names_follow_the_language_and_fall_back_to_the_variant_name():
+    from core.i18n import variant_title
+
+    registry = get_plugin_manager(load_entry_points=False).registry
+    mexican = registry.variant("mexican-train")
+    assert variant_title(mexican, "en") == "Mexican Train"
+    assert variant_title(mexican, "pl") == rules_text("mexican-train", "pl").title != "Mexican Train"
+
+    class Unwritten:
+        id, name, rules_text_package = "no-such-game", "No Such Game", None
+
+    assert variant_title(Unwritten(), "fr") == "No Such Game"
+
+
+def test_console_welcome_names_the_game_in_the_chosen_language():
+    plugins = get_plugin_manager(load_entry_points=False)
+    stdin, stdout = io.StringIO("quit\n"), io.StringIO()
+    options = PlayOptions(variant="double-nine-branch", players=2, humans=1, bot="random", seed=1, lang="id")
+    plugins.registry.frontends["console"].run(AppContext(plugins, options, stdin, stdout))
+    assert rules_text("double-nine-branch", "id").title in stdout.getvalue()

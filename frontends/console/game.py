@@ -14,7 +14,7 @@ from typing import Any
 
 from core.actions import Action, Draw, EndTurn, IllegalAction, Pass
 from core.events import Event
-from core.i18n import CatalogError, rules_text
+from core.i18n import CatalogError, rules_text, variant_title
 from core.session import Preview, Session
 from core.store import HistoryEntry, StoreError
 from core.views import PlayerView
@@ -93,7 +93,9 @@ class ConsoleGame:
     def run(self) -> int:
         """Play until the player quits or declines a new match; the exit status."""
         t = self.term.t
-        self.term.say(t("console.welcome", game=self.session.variant.name, seed=self.session.seed))
+        self.term.say(
+            t("console.welcome", game=variant_title(self.session.variant, self.term.lang), seed=self.session.seed)
+        )
         self.term.say(t("console.help_hint"))
         while True:
             self.flush()
@@ -293,7 +295,7 @@ class ConsoleGame:
             try:
                 text = rules_text(variant.id, self.term.lang, getattr(variant, "rules_text_package", None)).as_text()
             except CatalogError as error:
-                text = self.term.t("console.no_rules", game=variant.name, reason=str(error))
+                text = self.term.t("console.no_rules", game=variant_title(variant, self.term.lang), reason=str(error))
             self.term.say(text)
             self.term.pause_for_enter(self.term.t("console.press_enter_back"))
         finally:
@@ -345,7 +347,7 @@ class ConsoleGame:
                 "console.history_recent_item",
                 id=e.id,
                 date=when(e),
-                game=game_name(self.registry, e.variant),
+                game=game_name(self.registry, e.variant, self.term.lang),
                 result=self._result(e),
             )
             for e in reversed(entries[-RECENT_MATCHES:])
@@ -377,7 +379,7 @@ class ConsoleGame:
                     "console.history_row",
                     id=e.id,
                     date=when(e),
-                    game=game_name(self.registry, e.variant),
+                    game=game_name(self.registry, e.variant, self.term.lang),
                     players=", ".join(seat.name for seat in e.seats),
                     result=self._result(e),
                 )
@@ -396,7 +398,7 @@ class ConsoleGame:
         except StoreError as error:
             self.term.say(self.term.t("console.history_unreadable", id=entry.id, reason=str(error)))
             return Outcome.STAY
-        game = game_name(self.registry, entry.variant)
+        game = game_name(self.registry, entry.variant, self.term.lang)
         self.term.say(
             self.term.t(
                 "console.history_match_title",

@@ -16,7 +16,7 @@ from typing import Any
 from core.actions import Action, EndTurn, IllegalAction, Pass
 from core.events import Event
 from core.frontend import AppContext, PlayOptions
-from core.i18n import normalize_language, ui_catalog
+from core.i18n import normalize_language, ui_catalog, variant_title
 from core.plugins import Plugins
 from core.session import Session
 from core.setup import HINT_PREFERENCE, default_seats, make_session
@@ -319,7 +319,7 @@ class TkApp:
             old.observers.remove(self._observe)
         self.session = session
         session.observers.append(self._observe)
-        self.root.title(self.t("tk.title_game", game=session.variant.name))
+        self.root.title(self.t("tk.title_game", game=variant_title(session.variant, self.lang)))
         if self.store is not None:
             self.store.attach(session)
         for reason in ("rules", "log"):
@@ -459,7 +459,7 @@ class TkApp:
         s = self.session
         info = [
             *model.facts,
-            self.t("tk.panel.variant", name=s.variant.name),
+            self.t("tk.panel.variant", name=variant_title(s.variant, self.lang)),
             self.t("tk.panel.seed", seed=s.seed),
             self.t("tk.panel.speed", speed=self.t(f"tk.speed.{self.settings.speed}")),
         ]
@@ -706,7 +706,7 @@ class TkApp:
 
     def _past_label(self, entry: HistoryEntry) -> str:
         """A saved match in the log selector: ``#12 · 2026-11-29 17:04 · Mexican Train · won by Ana``."""
-        game = game_name(self.registry, entry.variant)
+        game = game_name(self.registry, entry.variant, self.lang)
         return self.t("tk.log.past_entry", id=entry.id, date=when(entry), game=game, result=self._past_result(entry))
 
     def _choose_log(self, index: int) -> None:
@@ -718,7 +718,7 @@ class TkApp:
 
     def _fill_past(self, entry: HistoryEntry) -> None:
         """A saved match's public events (``Event.visible_to(None)``): no hidden tile is shown."""
-        game = game_name(self.registry, entry.variant)
+        game = game_name(self.registry, entry.variant, self.lang)
         title = self.t("tk.log.past_title", id=entry.id, game=game, date=when(entry), seed=entry.seed)
         chunks: list[tuple[str, str]] = [(title + "\n", "heading")]
         try:
