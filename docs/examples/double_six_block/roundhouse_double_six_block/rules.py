@@ -1,7 +1,8 @@
 """Double-six block, the rules engine (rule text clauses BLK.1-BLK.7).
 
-A :class:`core.state.MatchState` built only from the core: the session,
-bots, records and front ends drive it without knowing anything else.
+Built on :class:`core.state.TableState`, the core's bookkeeping for seat-based
+tile games: the session, bots, records and front ends drive it without
+knowing anything else.
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from core.actions import Action, Draw, IllegalAction, OpenDouble, Pass, Play
+from core.actions import Action, Draw, OpenDouble, Pass, Play
 from core.events import Event
-from core.state import Deal, Dealer, MatchState
+from core.state import Deal, Dealer, TableState
 from core.tiles import Tile, double_set, pip_total
 from core.views import LineView, PlayerView
 
@@ -30,7 +31,7 @@ def lightest(pips: dict[int, int]) -> int | None:
     return seats[0] if len(seats) == 1 else None
 
 
-class BlockState(MatchState):
+class BlockState(TableState):
     """One match of double-six block, round after round up to the target (BLK.7).
 
     Seats are 1..n and play goes clockwise (seat ``s`` then ``s + 1``).
@@ -40,46 +41,24 @@ class BlockState(MatchState):
     variant_id = "double-six-block"
 
     def __init__(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> None:
-        self.players = players
+        super().__init__(players, params, names, dealer)
         self.hand_size = params["hand_size"]
         self.target = params["target"]
-        self.names = list(names)
-        self.dealer = dealer
         self.tiles = double_set(6)
-        self.round = 0
-        self.scores = {s: 0 for s in self.seats}
-        self.winning_seats: list[int] = []
         self.phase = OPEN
 
     # ----------------------------------------------------------- helpers
-    @property
-    def seats(self) -> range:
-        """Seat numbers 1..n."""
-        return range(1, self.players + 1)
-
     def next_seat(self, seat: int) -> int:
         """Clockwise next (BLK.4)."""
         return seat % self.players + 1
 
-    def _emit(self, out: list[Event], type_: str, **data: Any) -> None:
-        event = Event.make(type_, **data)
-        out.append(event)
-        self.public_log.append(event.public())
-
     # ------------------------------------------------------------ rounds
-    def start(self) -> list[Event]:
-        """Deal round 1 (BLK.2, BLK.3)."""
-        if self.round:
-            raise RuntimeError("match already started")
-        out: list[Event] = []
-        self._begin_round(1, None, out)
-        return out
-
     def _begin_round(self, round_number: int, deal: Deal | None, out: list[Event]) -> None:
         """Deal (again while no hand holds a double, BLK.3) and find the leader."""
         self.round = round_number
         self.round_start_totals = dict(self.scores)
-        self.public_log: list[Event] = []
+        self.public_log = []
+        self._legal = None
         while True:
             if deal is None:
                 deal = self.dealer.deal(round_number, self.tiles, self.players, self.hand_size)
@@ -98,16 +77,6 @@ class BlockState(MatchState):
         self.phase = OPEN
         self.current = self.leader
 
-    def restart_round(self) -> list[Event]:
-        """DX.7: the same deal again; totals of earlier rounds stay."""
-        if self.is_over():
-            raise IllegalAction("the match is over; start a new match instead", "DX.7")
-        out = [Event.make("restart", round=self.round)]
-        self.scores = dict(self.round_start_totals)
-        self._begin_round(self.round, self.deal, out)
-        self.public_log.insert(0, out[0].public())
-        return out
-
     def _end_round(self, reason: str, out: list[Event]) -> None:
         """BLK.6 scoring, then BLK.7: the match ends once someone reaches the target."""
         pips = {s: pip_total(self.hands[s]) for s in self.seats}
@@ -122,28 +91,22 @@ class BlockState(MatchState):
         )
         if winner is not None and self.scores[winner] >= self.target:
             self.winning_seats = [winner]
+            self.over = True
             self.phase = OVER
             self._emit(out, "match_end", winners=self.winning_seats, totals=self.scores)
         else:
-            self._begin_round(self.round + 1, None, out)
+            self._next_round(out)
 
     # ------------------------------------------------------ legal moves
-    def to_move(self) -> int | None:
-        return None if self.phase == OVER else self.current
-
     def _plays(self, seat: int) -> list[Action]:
         return [Play(t, line) for t in sorted(self.hands[seat]) for line in LINES if t.has(self.ends[line])]
 
-    def legal_actions(self) -> list[Action]:
+    def _compute_legal(self) -> list[Action]:
         if self.phase == OVER:
             return []
         if self.phase == OPEN:
             return [OpenDouble(self.lead)]
         return self._plays(self.current) or [Pass()]
-
-    def check(self, action: Action) -> None:
-        if action not in self.legal_actions():
-            raise IllegalAction(*self._refusal(action))
 
     def _refusal(self, action: Action) -> tuple[str, str]:
         """Why ``action`` is illegal now: (message, clause)."""
@@ -175,6 +138,7 @@ class BlockState(MatchState):
     # ------------------------------------------------------------- apply
     def apply(self, action: Action) -> list[Event]:
         self.check(action)
+        self._legal = None
         out: list[Event] = []
         seat = self.current
         if isinstance(action, OpenDouble):
@@ -204,15 +168,6 @@ class BlockState(MatchState):
         return not any(t.a in ends or t.b in ends for s in self.seats for t in self.hands[s])
 
     # ------------------------------------------------------------ reading
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def totals(self) -> dict[int, int]:
-        return dict(self.scores)
-
-    def winners(self) -> list[int]:
-        return list(self.winning_seats)
-
     def view(self, seat: int | None) -> PlayerView:
         """DX.4: own hand, the two lines, hand counts and scores; never other hands or set-aside tiles."""
         lines = (
@@ -238,6 +193,7 @@ class BlockState(MatchState):
             totals=MappingProxyType(dict(self.scores)),
             history=tuple(self.public_log),
             extra=MappingProxyType({"target": self.target, "leader": self.leader, "set_aside": len(self.deal.stock)}),
+            previous_round=self.previous_round,
         )
 
     def snapshot(self) -> dict[str, Any]:
