@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.actions import Action, Draw, EndTurn, LineId, OpenDouble, Pass, PlaceEngine, Play
+from core.actions import Action, LineId
+from frontends.action_words import action_phrase
 from frontends.console.terminal import Terminal
 
 
@@ -30,19 +31,7 @@ def line_name(term: Terminal, variant: str, names: Sequence[str], line: LineId) 
 
 def describe_action(term: Terminal, variant: str, names: Sequence[str], action: Action) -> str:
     """What taking ``action`` does, as a phrase for the list of moves."""
-    if isinstance(action, Play):
-        return term.t("console.action.play", tile=action.tile, line=line_name(term, variant, names, action.line))
-    if isinstance(action, PlaceEngine):
-        return term.t("console.action.engine", tile=action.tile)
-    if isinstance(action, OpenDouble):
-        return term.t("console.action.open", tile=action.tile)
-    if isinstance(action, Draw):
-        return term.t("console.action.draw")
-    if isinstance(action, Pass):
-        return term.t("console.action.pass")
-    if isinstance(action, EndTurn):
-        return term.t("console.action.end")
-    return str(action)
+    return action_phrase(term.t, "console.action.", action, lambda line: line_name(term, variant, names, line))
 
 
 def _seat_name(names: Sequence[str], seat: Any) -> str:

@@ -19,6 +19,7 @@ from core.actions import Action, Draw, EndTurn, LineId, OpenDouble, Pass, PlaceE
 from core.i18n import Catalog
 from core.tiles import Tile
 from core.views import LineView, PlayerView
+from frontends.action_words import action_phrase
 from frontends.tk.logtext import event_text
 
 CENTRE = "@centre"
@@ -246,19 +247,7 @@ class Presenter:
 
     def describe(self, view: PlayerView, action: Action) -> str:
         """A sentence for ``action``: "play 5-6 on Ana's train"."""
-        if isinstance(action, Play):
-            return self.t("tk.action.play", tile=action.tile, line=self.line_words(view, action.line))
-        if isinstance(action, PlaceEngine):
-            return self.t("tk.action.engine", tile=action.tile)
-        if isinstance(action, OpenDouble):
-            return self.t("tk.action.open", tile=action.tile)
-        if isinstance(action, Draw):
-            return self.t("tk.action.draw")
-        if isinstance(action, EndTurn):
-            return self.t("tk.action.end")
-        if isinstance(action, Pass):
-            return self.t("tk.action.pass")
-        return str(action)
+        return action_phrase(self.t, "tk.action.", action, lambda line: self.line_words(view, line))
 
     # ---------------------------------------------------------------- model
     def build(
