@@ -1,7 +1,15 @@
 """Localized text from YAML: interface strings and rule texts.
 
 Interface strings live in ``rules_text/ui/<lang>.yaml`` as a flat mapping
-of keys to strings with named placeholders (``{player}``, ``{tile}``).
+of keys to strings with named placeholders (``{player}``, ``{tile}``). A
+string that depends on a number is written as its plural forms instead,
+a mapping of the CLDR categories its language uses to strings, chosen by
+the ``count`` value (or by the placeholder named under ``by``)::
+
+    tk.hand.title:
+      one: "{name}'s hand ({count} tile)"
+      other: "{name}'s hand ({count} tiles)"
+
 Rule texts live in ``rules_text/<variant-id>/<lang>.yaml`` (or in a
 third-party variant's ``rules_text_package``). A missing string falls back
 to English key by key. Catalogs are read with ``yaml.safe_load``.
@@ -13,7 +21,7 @@ import locale
 import os
 import string
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -26,6 +34,43 @@ LANGUAGES = ("en", "pt", "pl", "fr", "id")
 LANGUAGE_NAMES = {"en": "English", "pt": "Português", "pl": "Polski", "fr": "Français", "id": "Bahasa Indonesia"}
 
 TEXT_PACKAGE = "rules_text"
+
+PLURAL_CATEGORIES = {
+    "en": ("one", "other"),
+    "pt": ("one", "many", "other"),
+    "pl": ("one", "few", "many", "other"),
+    "fr": ("one", "many", "other"),
+    "id": ("other",),
+}
+"""The CLDR plural categories each shipped language distinguishes for whole numbers."""
+
+_PLURAL_KEYS = frozenset({"zero", "one", "two", "few", "many", "other", "by"})
+
+PluralForms = Mapping[str, str]
+"""One plural entry: category -> text, and optionally ``by`` -> the placeholder that chooses."""
+
+
+def plural_category(lang: str, count: int) -> str:
+    """The CLDR plural category of the whole number ``count`` in ``lang`` (English rules otherwise).
+
+    English: one for 1. Portuguese and French: one for 0 and 1, many for
+    whole millions. Polish: one for 1; few for 2-4, 22-24, 32-34, ... but
+    not 12-14; many for the rest (0, 5-21, 25-31, ...). Indonesian: other.
+    """
+    n = abs(count)
+    if lang == "id":
+        return "other"
+    if lang == "pl":
+        if n == 1:
+            return "one"
+        if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+            return "few"
+        return "many"
+    if lang in ("pt", "fr"):
+        if n in (0, 1):
+            return "one"
+        return "many" if n % 1_000_000 == 0 else "other"
+    return "one" if n == 1 else "other"
 
 
 class CatalogError(ValueError):
@@ -63,18 +108,34 @@ def _load_mapping(package: str, relative: str) -> dict[str, Any] | None:
     return data
 
 
-def _strings(data: Mapping[str, Any], source: str) -> dict[str, str]:
-    """A flat interface catalog as key -> text; CatalogError naming ``source`` for anything else."""
-    result = {}
+def _is_plural(value: Any) -> bool:
+    """True for a mapping of plural categories (with ``other``) to texts."""
+    return (
+        isinstance(value, dict)
+        and "other" in value
+        and set(value) <= _PLURAL_KEYS
+        and all(isinstance(text, str) for text in value.values())
+    )
+
+
+def _strings(data: Mapping[str, Any], source: str) -> tuple[dict[str, str], dict[str, PluralForms]]:
+    """A flat interface catalog as (key -> text, key -> plural forms); CatalogError naming ``source`` otherwise."""
+    texts: dict[str, str] = {}
+    plurals: dict[str, PluralForms] = {}
     for key, value in data.items():
+        if isinstance(key, str) and _is_plural(value):
+            plurals[key] = dict(value)
+            continue
         if not isinstance(key, str) or isinstance(value, (dict, list, bool)) or value is None:
-            raise CatalogError(f"{source}: key {key!r} must map to a text, got {value!r}")
-        result[key] = str(value)
-    return result
+            raise CatalogError(f"{source}: key {key!r} must map to a text or plural forms, got {value!r}")
+        texts[key] = str(value)
+    return texts, plurals
 
 
-def placeholders(text: str) -> set[str]:
-    """The named placeholders of a format string."""
+def placeholders(text: str | PluralForms) -> set[str]:
+    """The named placeholders of a format string (of all forms of a plural entry)."""
+    if isinstance(text, Mapping):
+        return set().union(*(placeholders(form) for category, form in text.items() if category != "by"))
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
@@ -85,22 +146,41 @@ class Catalog:
     lang: str
     strings: Mapping[str, str]
     fallback: Mapping[str, str]
+    plurals: Mapping[str, PluralForms] = field(default_factory=dict)
+    fallback_plurals: Mapping[str, PluralForms] = field(default_factory=dict)
 
     def t(self, key: str, **values: Any) -> str:
         """The string ``key`` with its placeholders filled.
 
-        Falls back to English, then to the key itself (so a missing string
-        shows up visibly instead of crashing a game in progress).
+        A plural entry takes the form of this language's category for its
+        count (``values["count"]``, or the value its ``by`` names). Falls
+        back to English, then to the key itself (so a missing string shows
+        up visibly instead of crashing a game in progress).
         """
-        text = self.strings.get(key) or self.fallback.get(key) or key
+        text = self._text(key, self.lang, self.strings, self.plurals, values)
+        if text is None:
+            text = self._text(key, "en", self.fallback, self.fallback_plurals, values) or key
         try:
             return text.format(**values)
         except (KeyError, IndexError, ValueError):
-            return self.fallback.get(key, key).format_map(_Lenient(values))
+            english = self._text(key, "en", self.fallback, self.fallback_plurals, values) or key
+            return english.format_map(_Lenient(values))
+
+    @staticmethod
+    def _text(
+        key: str, lang: str, strings: Mapping[str, str], plurals: Mapping[str, PluralForms], values: Mapping[str, Any]
+    ) -> str | None:
+        """The text of ``key`` in one catalog, the plural form chosen for ``values``; None when absent."""
+        forms = plurals.get(key)
+        if forms is None:
+            return strings.get(key) or None
+        count = values.get(forms.get("by", "count"))
+        category = plural_category(lang, count) if isinstance(count, int) else "other"
+        return forms.get(category) or forms["other"]
 
     def has(self, key: str) -> bool:
         """True when the key exists in this language or in English."""
-        return key in self.strings or key in self.fallback
+        return any(key in table for table in (self.strings, self.fallback, self.plurals, self.fallback_plurals))
 
 
 class _Lenient(dict):
@@ -120,11 +200,12 @@ def load_catalog(lang: str, package: str = TEXT_PACKAGE) -> Catalog:
     A language without a file gets English everywhere; a malformed file
     raises CatalogError naming it.
     """
-    english = _strings(_load_mapping(package, "ui/en.yaml") or {}, _source(package, "ui/en.yaml"))
+    english, english_plurals = _strings(_load_mapping(package, "ui/en.yaml") or {}, _source(package, "ui/en.yaml"))
     if lang == "en":
-        return Catalog(lang, english, english)
+        return Catalog(lang, english, english, english_plurals, english_plurals)
     relative = f"ui/{lang}.yaml"
-    return Catalog(lang, _strings(_load_mapping(package, relative) or {}, _source(package, relative)), english)
+    own, own_plurals = _strings(_load_mapping(package, relative) or {}, _source(package, relative))
+    return Catalog(lang, own, english, own_plurals, english_plurals)
 
 
 @dataclass(frozen=True)
@@ -210,26 +291,30 @@ def check_catalogs(package: str = TEXT_PACKAGE) -> list[str]:
 
     Checks that every file parses; no key appears twice in one mapping;
     every interface key of English exists in every language with the same
-    placeholders and no language has keys English lacks; every variant's
+    placeholders and no language has keys English lacks; every plural entry
+    has exactly the forms its language's plural rules use; every variant's
     rule text exists in every language with English's section keys in
     English's order, each with a heading and a body.
     """
     problems: list[str] = []
     root = files(package)
     ui_english = _checked(package, "ui/en.yaml", problems)
+    problems += _plural_problems(ui_english or {}, "en", _source(package, "ui/en.yaml"))
     for lang in LANGUAGES[1:]:
         relative = f"ui/{lang}.yaml"
         own = _checked(package, relative, problems)
+        if own is not None:
+            problems += _plural_problems(own, lang, _source(package, relative))
         if ui_english is None or own is None:
             continue
         source = _source(package, relative)
         for key, text in ui_english.items():
             if key not in own:
                 problems.append(f"{source}: missing key {key!r}")
-            elif placeholders(str(own[key])) != placeholders(str(text)):
+            elif placeholders(_entry(own[key])) != placeholders(_entry(text)):
                 problems.append(
-                    f"{source}: key {key!r} has placeholders {sorted(placeholders(str(own[key])))}, "
-                    f"English has {sorted(placeholders(str(text)))}"
+                    f"{source}: key {key!r} has placeholders {sorted(placeholders(_entry(own[key])))}, "
+                    f"English has {sorted(placeholders(_entry(text)))}"
                 )
         problems += [f"{source}: key {key!r} is not in English" for key in own if key not in ui_english]
     skipped = ("ui", "__pycache__")
@@ -254,6 +339,24 @@ def check_catalogs(package: str = TEXT_PACKAGE) -> list[str]:
             for key, (heading, body) in _sections(own, source).items():
                 if not heading.strip() or not body.strip():
                     problems.append(f"{source}: section {key!r} has an empty heading or body")
+    return problems
+
+
+def _entry(value: Any) -> str | PluralForms:
+    """A catalog value as :func:`placeholders` takes it."""
+    return value if _is_plural(value) else str(value)
+
+
+def _plural_problems(catalog: Mapping[str, Any], lang: str, source: str) -> list[str]:
+    """Plural entries of ``lang`` lacking a form its plural rules need, or with forms it never uses."""
+    problems = []
+    wanted = set(PLURAL_CATEGORIES[lang])
+    for key, value in catalog.items():
+        if not _is_plural(value):
+            continue
+        forms = set(value) - {"by"}
+        if forms != wanted:
+            problems.append(f"{source}: key {key!r} has plural forms {sorted(forms)}, {lang} needs {sorted(wanted)}")
     return problems
 
 

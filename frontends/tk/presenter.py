@@ -375,7 +375,7 @@ class Presenter:
     def _count_text(self, view: PlayerView, seat: int) -> str:
         """ "6 tiles · total 107": the owner's hand size and score, so the table reads without the side panel."""
         count = view.hand_counts.get(seat, 0)
-        tiles = self.t("tk.row.tile_one") if count == 1 else self.t("tk.row.tiles", count=count)
+        tiles = self.t("tk.row.tiles", count=count)
         return self.t("tk.row.summary", tiles=tiles, total=view.totals.get(seat, 0))
 
     def _badge(self, view: PlayerView, line: LineView) -> str:
