@@ -399,12 +399,20 @@ def has_rules_text(variant_id: str, package: str | None = None) -> bool:
         return False
 
 
+def variant_rules_text(variant: Any, lang: str | None = None) -> RulesText:
+    """The rule text of a registered variant: from its own ``rules_text_package`` when it has one.
+
+    Every front end reads a variant's rules through this. Raises
+    CatalogError as :func:`rules_text` does.
+    """
+    return rules_text(variant.id, lang, getattr(variant, "rules_text_package", None))
+
+
 def variant_title(variant: Any, lang: str | None = None) -> str:
     """A variant's name in ``lang``: the title of its rule text, else its own ``name``."""
-    package = getattr(variant, "rules_text_package", None)
     try:
-        if has_rules_text(variant.id, package):
-            return rules_text(variant.id, lang, package).title
+        if has_rules_text(variant.id, getattr(variant, "rules_text_package", None)):
+            return variant_rules_text(variant, lang).title
     except CatalogError:
         pass
     return variant.name

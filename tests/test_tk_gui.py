@@ -74,6 +74,14 @@ def hand_faces(app) -> set[str]:
     return {t[5:] for item in app.hand.find_withtag("hand") for t in app.hand.gettags(item) if t.startswith("face:")}
 
 
+def descendants(widget) -> list:
+    """Every widget inside ``widget``, at any depth."""
+    found = []
+    for child in widget.winfo_children():
+        found += [child, *descendants(child)]
+    return found
+
+
 def all_faces(canvas) -> set[str]:
     return {t[5:] for item in canvas.find_all() for t in canvas.gettags(item) if t.startswith("face:")}
 
@@ -281,7 +289,7 @@ def test_DX_3_round_end_reveals_every_hand_then_match_end_names_winners(window):
     assert isinstance(screen, RoundEndDialog)
     event = next(e for e in session.record.events if e.type == "round_end")
     shown = set()
-    for widget in screen.window.winfo_children()[0].winfo_children():
+    for widget in descendants(screen.window):
         if widget.winfo_class() == "Canvas":
             shown |= all_faces(widget)
     assert shown == {t for hand in event["hands"].values() for t in hand}
@@ -290,9 +298,7 @@ def test_DX_3_round_end_reveals_every_hand_then_match_end_names_winners(window):
     pump(app.root)
     assert isinstance(app._screen, MatchEndDialog)
     winners = [session.seats[w - 1].name for w in session.state.winners()]
-    labels = [
-        w.cget("text") for w in app._screen.window.winfo_children()[0].winfo_children() if w.winfo_class() == "TLabel"
-    ]
+    labels = [w.cget("text") for w in descendants(app._screen.window) if w.winfo_class() == "TLabel"]
     assert any(all(name in text for name in winners) for text in labels)
     app._screen.close("again")
     pump(app.root)
@@ -308,7 +314,7 @@ def test_DX_8_setup_dialog_starts_the_chosen_match_and_theme_is_remembered(windo
     dialog.players.set(3)
     dialog._rebuild_seats()
     names = ["Eve", "Fay", "Gus"]
-    kinds = [dialog.kinds[0], dialog.kinds[0], next(k for k in dialog.kinds if "random" in k)]
+    kinds = [dialog.kinds[0], dialog.kinds[0], next(k for k in dialog.kinds if "easy" in k)]
     for (name_var, kind_var), name, kind in zip(dialog.seat_rows, names, kinds, strict=True):
         name_var.set(name)
         kind_var.set(kind)
@@ -316,7 +322,7 @@ def test_DX_8_setup_dialog_starts_the_chosen_match_and_theme_is_remembered(windo
     dialog.submit()
     assert "whole number" in dialog.error.cget("text") and dialog.window.winfo_exists()
     dialog.seed.set("1234")
-    dialog.theme.set("breeze")
+    dialog.theme.set("Dark")
     dialog.lang.set("Português")
     dialog.submit()
     pump(app.root)
@@ -324,7 +330,7 @@ def test_DX_8_setup_dialog_starts_the_chosen_match_and_theme_is_remembered(windo
     session = app.session
     assert [s.name for s in session.seats] == names and [s.bot for s in session.seats] == [None, None, "random"]
     assert session.seed == 1234
-    assert tk_settings.load().theme == "breeze"
+    assert tk_settings.load().theme == "dark"
     assert app.lang == "pt"
     assert app.menubar.entrycget(0, "label") == ui_catalog("pt").t("tk.menu.game") != ui_catalog("en").t("tk.menu.game")
     assert pump(app.root, lambda: app.handoff_visible(), 10)

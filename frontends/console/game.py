@@ -14,7 +14,7 @@ from typing import Any
 
 from core.actions import Action, Draw, EndTurn, IllegalAction, Pass
 from core.events import Event
-from core.i18n import CatalogError, rules_text, variant_title
+from core.i18n import CatalogError, variant_rules_text, variant_title
 from core.session import Preview, Session
 from core.store import HistoryEntry, StoreError
 from core.views import PlayerView
@@ -293,7 +293,7 @@ class ConsoleGame:
         self.session.pause("rules")
         try:
             try:
-                text = rules_text(variant.id, self.term.lang, getattr(variant, "rules_text_package", None)).as_text()
+                text = variant_rules_text(variant, self.term.lang).as_text()
             except CatalogError as error:
                 text = self.term.t("console.no_rules", game=variant_title(variant, self.term.lang), reason=str(error))
             self.term.say(text)

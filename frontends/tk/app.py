@@ -27,17 +27,19 @@ from frontends.tk import settings as settings_module
 from frontends.tk.board import FELT, HAND_BG, draw_hand, draw_table, hand_height
 from frontends.tk.dialogs import (
     HandOff,
+    KeysPanel,
     LogPanel,
     MatchEndDialog,
     RoundEndDialog,
-    SetupChoice,
-    SetupDialog,
     TextPanel,
     rules_chunks,
 )
 from frontends.tk.keyboard import KeyboardSelectors
 from frontends.tk.logtext import event_text
 from frontends.tk.presenter import BoardModel, Presenter
+from frontends.tk.setup_screen import SetupChoice, SetupScreen, seat_kind_words
+from frontends.tk.themes import THEMES, theme_named
+from frontends.tk.themes import apply_theme as use_theme
 
 DEFAULT_VARIANT = "mexican-train"
 MIN_WIDTH, MIN_HEIGHT = 1024, 700
@@ -82,10 +84,11 @@ class TkApp:
         self.log_panel: LogPanel | None = None
         self.log_history: list[HistoryEntry] = []
         """The past matches of the log panel's selector, newest first (entry ``i + 1``)."""
-        self.setup_dialog: SetupDialog | None = None
+        self.setup_dialog: SetupScreen | None = None
+        self.keys_panel: KeysPanel | None = None
         self._build()
         self.keyboard = KeyboardSelectors(root, self)
-        self.apply_theme(self.settings.theme, save=False)
+        self.apply_theme(theme_named(self.settings.theme).id, save=False)
 
     def t(self, key: str, **values: Any) -> str:
         """An interface string."""
@@ -127,7 +130,7 @@ class TkApp:
             self.players_frame, columns=("kind", "hand", "total"), height=10, selectmode="none", takefocus=0
         )
         self._label_panel()
-        for column, width in (("#0", 100), ("kind", 60), ("hand", 40), ("total", 46)):
+        for column, width in (("#0", 100), ("kind", 110), ("hand", 40), ("total", 46)):
             self.players.column(column, width=width, stretch=False, anchor="w" if column == "#0" else "e")
         self.players.pack(fill="x")
         self.side_info = ttk.Label(side, text="", justify="left", wraplength=230)
@@ -187,17 +190,23 @@ class TkApp:
         menubar = tk.Menu(self.root, tearoff=False)
         game = tk.Menu(menubar, tearoff=False)
         game.add_command(label=t("tk.menu.new"), accelerator="Ctrl+N", command=self.open_setup)
-        game.add_command(label=t("tk.menu.restart"), accelerator="Ctrl+R", command=self.restart_round)
+        game.add_command(
+            label=t("tk.menu.restart"), accelerator="Ctrl+R", command=lambda: self._when_playing(self.restart_round)
+        )
         game.add_separator()
-        game.add_command(label=t("tk.menu.undo"), accelerator="Ctrl+Z", command=self.undo)
-        game.add_command(label=t("tk.menu.redo"), accelerator="Ctrl+Y", command=self.redo)
-        game.add_command(label=t("tk.menu.hint"), accelerator="H", command=self.hint)
+        game.add_command(label=t("tk.menu.undo"), accelerator="Ctrl+Z", command=lambda: self._when_playing(self.undo))
+        game.add_command(label=t("tk.menu.redo"), accelerator="Ctrl+Y", command=lambda: self._when_playing(self.redo))
+        game.add_command(label=t("tk.menu.hint"), accelerator="H", command=lambda: self._when_playing(self.hint))
         game.add_separator()
         game.add_command(label=t("tk.menu.quit"), accelerator="Ctrl+Q", command=self.quit)
         menubar.add_cascade(label=t("tk.menu.game"), menu=game)
         view = tk.Menu(menubar, tearoff=False)
-        view.add_command(label=t("tk.menu.rules"), accelerator="F1", command=self.open_rules)
-        view.add_command(label=t("tk.menu.log"), accelerator="Ctrl+L", command=self.open_log)
+        view.add_command(
+            label=t("tk.menu.rules"), accelerator="F1", command=lambda: self._when_playing(self.open_rules)
+        )
+        view.add_command(
+            label=t("tk.menu.log"), accelerator="Ctrl+L", command=lambda: self._when_playing(self.open_log)
+        )
         speed = tk.Menu(view, tearoff=False)
         self.speed_var = tk.StringVar(value=self.settings.speed)
         for name in settings_module.SPEEDS:
@@ -212,12 +221,17 @@ class TkApp:
         self.theme_var = tk.StringVar(value=self.settings.theme)
         for name in self.themes():
             theme.add_radiobutton(
-                label=name, value=name, variable=self.theme_var, command=lambda n=name: self.apply_theme(n)
+                label=THEMES[name].label(t),
+                value=name,
+                variable=self.theme_var,
+                command=lambda n=name: self.apply_theme(n),
             )
         view.add_cascade(label=t("tk.menu.theme"), menu=theme)
         menubar.add_cascade(label=t("tk.menu.view"), menu=view)
         help_menu = tk.Menu(menubar, tearoff=False)
-        help_menu.add_command(label=t("tk.menu.rules"), accelerator="F1", command=self.open_rules)
+        help_menu.add_command(
+            label=t("tk.menu.rules"), accelerator="F1", command=lambda: self._when_playing(self.open_rules)
+        )
         help_menu.add_command(label=t("tk.menu.keys"), command=self.show_keys)
         menubar.add_cascade(label=t("tk.menu.help"), menu=help_menu)
         self.root.configure(menu=menubar)
@@ -234,24 +248,32 @@ class TkApp:
             "H": self.hint,
         }
         for sequence, handler in accelerators.items():
-            self.root.bind(sequence, lambda _e, h=handler: h() or "break")
+            self.root.bind(sequence, lambda _e, h=handler: self._when_playing(h) or "break")
+
+    def _when_playing(self, handler: Any) -> None:
+        """Run a menu or key command; with no match on the table only New match and Quit work."""
+        if self.session is not None or handler in (self.open_setup, self.quit):
+            handler()
 
     # -------------------------------------------------------------- themes
     def themes(self) -> list[str]:
-        """The themes ttkthemes offers here, sorted."""
-        getter = getattr(self.root, "get_themes", None)
-        names = getter() if getter else ttk.Style(self.root).theme_names()
-        return sorted(set(names))
+        """The ids of the table themes, in menu order."""
+        return list(THEMES)
 
     def apply_theme(self, name: str, save: bool = True) -> bool:
-        """Switch the ttk theme and remember it; False for an unknown theme."""
-        if name not in self.themes():
+        """Switch to table theme ``name`` (widgets and canvas colours) and remember it; False for an unknown one."""
+        if name not in THEMES:
             return False
-        setter = getattr(self.root, "set_theme", None)
         try:
-            setter(name) if setter else ttk.Style(self.root).theme_use(name)
+            use_theme(self.root, THEMES[name])
         except tk.TclError:
             return False
+        palette = THEMES[name].palette
+        self.table.configure(background=palette.felt)
+        self.hand.configure(background=palette.hand_bg)
+        self.handoff.recolour()
+        self._shown.clear()
+        self._schedule_redraw()
         self.settings.theme = name
         self.theme_var.set(name)
         if save:
@@ -266,7 +288,7 @@ class TkApp:
 
     # ------------------------------------------------------------ sessions
     def start(self) -> None:
-        """Offer to resume a saved match, else start from the options."""
+        """Offer to resume a saved match; else start the match the command line names, or open the welcome screen."""
         self.report_store_warnings()
         if self.store is not None:
             saved = self.store.saved_match()
@@ -276,7 +298,15 @@ class TkApp:
                     return
                 except (ValueError, KeyError, RuntimeError) as error:
                     messagebox.showerror(self.t("tk.title"), self.t("tk.resume.failed", error=error), parent=self.root)
-        self.set_session(self._session_from_options())
+        if self._options_name_a_match():
+            self.set_session(self._session_from_options())
+        else:
+            self.open_setup(welcome=True)
+
+    def _options_name_a_match(self) -> bool:
+        """True when the command line chose the table (game, players, seats, bot or seed)."""
+        o = self.options
+        return any(value is not None for value in (o.variant, o.players, o.humans, o.bot, o.seed)) or bool(o.names)
 
     def report_store_warnings(self) -> None:
         """Show the store's new warnings (a damaged save set aside, saving off) once each."""
@@ -296,6 +326,11 @@ class TkApp:
         return next((b for b in HINT_PREFERENCE if b in self.registry.bots), next(iter(self.registry.bots), None))
 
     def _session_from_options(self) -> Session:
+        choice = self._choice_from_options()
+        return make_session(self.registry, choice.variant, choice.seats, choice.seed)
+
+    def _choice_from_options(self) -> SetupChoice:
+        """The table the command line asks for, defaults filling the rest (one human, then computers)."""
         options = self.options
         variant_id = options.variant or DEFAULT_VARIANT
         if variant_id not in self.registry.variants:
@@ -306,8 +341,8 @@ class TkApp:
         humans = options.humans if options.humans is not None else 1
         if bot is None:
             humans = players
-        seats = default_seats(humans, players, bot or "", options.names)
-        return make_session(self.registry, variant_id, seats, options.seed)
+        seats = tuple(default_seats(humans, players, bot or "", options.names))
+        return SetupChoice(variant_id, seats, options.seed, self.lang, self.settings.theme)
 
     def set_session(self, session: Session) -> None:
         """Play ``session`` from now on (the previous one is dropped)."""
@@ -357,6 +392,8 @@ class TkApp:
 
     def acknowledge_handoff(self) -> None:
         """The named human has the device: show their hand."""
+        if self.session is None:
+            return
         if self.handoff_needed():
             self.acknowledged = self.session.pending_seat
         if self.log_panel is not None and self.log_panel.open:
@@ -364,8 +401,10 @@ class TkApp:
         self.refresh()
 
     def legal_for_viewer(self) -> list[Action]:
-        """The legal actions when the shown seat is to move, else none."""
+        """The legal actions when the shown seat is to move, else none (none while the setup screen is up)."""
         s = self.session
+        if s is None or (self.setup_dialog is not None and self.setup_dialog.open):
+            return []
         viewer = self.viewer()
         if viewer is None or viewer != s.pending_seat or self.handoff_needed() or self._screen is not None:
             return []
@@ -384,6 +423,8 @@ class TkApp:
     def refresh(self) -> None:
         """Rebuild the drawing model from the shown seat's view and draw it."""
         s = self.session
+        if s is None:
+            return
         self._forget_handoff()
         hidden = self.handoff_needed()
         legal = self.legal_for_viewer()
@@ -404,7 +445,12 @@ class TkApp:
             hidden=hidden,
         )
         if finished:
-            model = dataclasses.replace(model, status=self.t("tk.round_end.title", round=view.round), detail="")
+            model = dataclasses.replace(
+                model,
+                status=self.t("tk.round_end.title", round=view.round),
+                detail="",
+                hand_title=self.t("tk.round_end.hands_shown") if not model.hand else model.hand_title,
+            )
         self.model = model
         self._draw(model)
         if hidden:
@@ -444,7 +490,7 @@ class TkApp:
         rows = [
             (
                 ("▶ " if seat.to_move else "") + seat.name + (" ●" if seat.marker else ""),
-                seat.kind,
+                self._seat_kind(seat.seat),
                 seat.hand_count,
                 seat.total,
             )
@@ -464,6 +510,12 @@ class TkApp:
             self.t("tk.panel.speed", speed=self.t(f"tk.speed.{self.settings.speed}")),
         ]
         self._set(self.side_info, "text", "\n".join(info))
+
+    def _seat_kind(self, seat: int) -> str:
+        """Who plays ``seat``, in words: "You", "Human" or "Computer (easy)"."""
+        bot = self.session.seats[seat - 1].bot
+        description = getattr(self.registry.bots.get(bot), "description", "") if bot else ""
+        return seat_kind_words(self.catalog, bot, description, you=seat == self.viewer())
 
     def _set(self, widget: tk.Misc, option: str, value: Any) -> None:
         """Configure ``option`` only when it changes (each change costs a relayout)."""
@@ -529,7 +581,7 @@ class TkApp:
     # ----------------------------------------------------------- deciding
     def has_preview(self) -> bool:
         """True while a decision is previewed."""
-        return self.session.preview_pending is not None and bool(self.legal_for_viewer())
+        return bool(self.legal_for_viewer()) and self.session.preview_pending is not None
 
     def preview_action(self, action: Action) -> None:
         """DX.2: show ``action`` without applying it."""
@@ -550,6 +602,8 @@ class TkApp:
 
     def cancel(self) -> None:
         """Drop the preview; the selection stays so another place can be chosen."""
+        if self.session is None:
+            return
         self.session.cancel()
         self.refresh()
 
@@ -630,9 +684,13 @@ class TkApp:
         self.session.pause("screen")
         if kind == "round":
             history = [h for h in self.round_history if h.get("round", 0) <= event.get("round", 0)]
-            self._screen = RoundEndDialog(self.root, self.catalog, names, event, history, self._screen_closed)
+            self._screen = RoundEndDialog(
+                self.root, self.catalog, names, event, history, self._screen_closed, self.session.variant.id
+            )
         else:
-            self._screen = MatchEndDialog(self.root, self.catalog, names, event, self._match_screen_closed)
+            self._screen = MatchEndDialog(
+                self.root, self.catalog, names, event, self._match_screen_closed, self.round_history
+            )
 
     def _screen_closed(self) -> None:
         self._screen = None
@@ -680,7 +738,7 @@ class TkApp:
             return
         self.session.pause("rules")
         self.rules_panel = TextPanel(self.root, self.t("tk.rules.title"), lambda: self._panel_closed("rules"))
-        self.rules_panel.set(rules_chunks(self.catalog, self.session.variant.id, self.lang))
+        self.rules_panel.set(rules_chunks(self.catalog, self.session.variant, self.lang))
 
     def open_log(self) -> None:
         """DX.5, DX.11: the public log, this match's or a saved one's; the computer waits while it is open."""
@@ -752,39 +810,46 @@ class TkApp:
         self._schedule_bot()
 
     def show_keys(self) -> None:
-        """A short help on the keyboard selectors."""
-        messagebox.showinfo(self.t("tk.menu.keys"), self.t("tk.keys.help"), parent=self.root)
+        """The keyboard help panel (one at a time)."""
+        if self.keys_panel is not None and self.keys_panel.open:
+            self.keys_panel.window.lift()
+            return
+        self.keys_panel = KeysPanel(self.root, self.catalog)
 
     # -------------------------------------------------------------- setup
     def current_choice(self) -> SetupChoice:
-        """The current table as a setup choice (the dialog's starting point)."""
+        """The current table as a setup choice (the setup screen's starting point)."""
         s = self.session
+        if s is None:
+            return self._choice_from_options()
         return SetupChoice(
             s.variant.id, tuple(s.seats), s.seed if s.seed_explicit else None, self.lang, self.settings.theme
         )
 
-    def open_setup(self) -> None:
-        """Ctrl+N: a new match through the setup dialog."""
-        if self.setup_dialog is not None and self.setup_dialog.window.winfo_exists():
+    def open_setup(self, welcome: bool = False) -> None:
+        """Ctrl+N (or the first launch): the new-match screen over the table; the computer waits."""
+        if self.setup_dialog is not None and self.setup_dialog.open:
             self.setup_dialog.window.lift()
             return
-        self.session.pause("setup")
-        bots = sorted(self.registry.bots)
-        self.setup_dialog = SetupDialog(
-            self.root,
+        if self.session is not None:
+            self.session.pause("setup")
+        self.setup_dialog = SetupScreen(
+            self.main,
             self.catalog,
             self.registry.variants,
-            bots,
-            self.themes(),
+            self.registry.bots,
             self.current_choice(),
             self.apply_setup,
             self._setup_closed,
+            welcome=welcome or self.session is None,
+            can_cancel=self.session is not None,
         )
 
     def _setup_closed(self) -> None:
         self.setup_dialog = None
         if self.session is not None:
             self.session.resume("setup")
+            self.refresh()
             self._schedule_bot()
 
     def apply_setup(self, choice: SetupChoice) -> str | None:
@@ -826,11 +891,11 @@ def _key(text: str) -> Any:
 
 
 def make_root(theme: str) -> tk.Tk:
-    """A themed root window (falls back to plain Tk if ttkthemes is missing)."""
+    """A root window in table theme ``theme``'s ttk look (plain Tk if ttkthemes is missing)."""
     try:
         from ttkthemes import ThemedTk
 
-        return ThemedTk(theme=theme)
+        return ThemedTk(theme=theme_named(theme).ttk_theme)
     except ImportError:
         return tk.Tk()
 

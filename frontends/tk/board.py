@@ -37,6 +37,14 @@ OWED = "#ff8a3d"
 MARKER = "#e8463c"
 HAND_BG = "#3b2a1e"
 
+
+def use_palette(colours: dict[str, str]) -> None:
+    """Draw from now on with ``colours`` (names as the constants above), a table theme's palette."""
+    globals().update({name: colour for name, colour in colours.items() if name in _COLOUR_NAMES})
+
+
+_COLOUR_NAMES = frozenset(name for name, value in dict(globals()).items() if name.isupper() and isinstance(value, str))
+
 PIP_COLOURS = {
     1: "#1f5fbf",
     2: "#2e8b57",
@@ -146,12 +154,12 @@ def tile_image(
     """The cached Tk image of a tile (one cache per Tk interpreter)."""
     root = canvas._root()
     cache: dict = root.__dict__.setdefault("_roundhouse_tiles", {})
-    key = (first, second, int(round(side)), vertical, look, outline, width, bg)
+    key = (first, second, int(round(side)), vertical, look, outline, width, bg, FACE, FACE_DIM, BACK, EDGE)
     image = cache.get(key)
     if image is None:
         if len(cache) > _CACHE_LIMIT:
             cache.clear()
-        image = ImageTk.PhotoImage(render_tile(*key), master=root)
+        image = ImageTk.PhotoImage(render_tile(*key[:8]), master=root)
         cache[key] = image
     return image
 

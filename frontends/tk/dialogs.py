@@ -1,4 +1,4 @@
-"""The window's secondary screens: setup, hand-off, round end, match end, rules and log.
+"""The window's secondary screens: hand-off, round end, match end, keyboard help, rules and log.
 
 Every dialog is non-blocking: it calls back when closed, so the main loop
 (and the tests driving it) never wait inside a dialog.
@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import tkinter as tk
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from tkinter import ttk
 from typing import Any
 
-from core.i18n import LANGUAGE_NAMES, Catalog, CatalogError, rules_text
-from core.session import Seat
+from core.i18n import Catalog, CatalogError, variant_rules_text
 from core.tiles import Tile
-from frontends.tk.board import FELT, ROW_TEXT, draw_tile
-
-HUMAN = "human"
+from frontends.tk.board import draw_tile
+from frontends.tk.chart import TotalsChart
+from frontends.tk.scrolled import ScrolledFrame
+from frontends.tk.themes import palette
 
 
 def _toplevel(root: tk.Misc, title: str, modal: bool) -> tk.Toplevel:
@@ -51,197 +50,25 @@ def _fill(frame: ttk.Frame, window: tk.Toplevel) -> None:
     window.columnconfigure(0, weight=1)
 
 
-# ------------------------------------------------------------------ setup
-@dataclass(frozen=True)
-class SetupChoice:
-    """What the setup dialog returns: everything ``make_session`` needs, plus language and theme."""
-
-    variant: str
-    seats: tuple[Seat, ...]
-    seed: int | None
-    lang: str
-    theme: str
-
-
-class SetupDialog:
-    """New match: variant, seats (name, human or which bot), seed, language, theme.
-
-    ``on_done(choice)`` returns None on success or an error message, which
-    the dialog shows while staying open (nothing is lost).
-    """
-
-    def __init__(
-        self,
-        root: tk.Misc,
-        catalog: Catalog,
-        variants: Mapping[str, Any],
-        bots: Sequence[str],
-        themes: Sequence[str],
-        current: SetupChoice,
-        on_done: Callable[[SetupChoice], str | None],
-        on_close: Callable[[], None] = lambda: None,
-    ) -> None:
-        t = catalog.t
-        self.t = t
-        self.variants = dict(variants)
-        self.bots = list(bots)
-        self.on_done, self.on_close = on_done, on_close
-        self.window = _toplevel(root, t("tk.setup.title"), modal=True)
-        self.window.protocol("WM_DELETE_WINDOW", self.cancel)
-        frame = ttk.Frame(self.window, padding=14)
-        _fill(frame, self.window)
-        self.variant_names = {v.name: vid for vid, v in self.variants.items()}
-        ttk.Label(frame, text=t("tk.setup.variant")).grid(row=0, column=0, sticky="w", pady=3)
-        self.variant = tk.StringVar(
-            value=self.variants[current.variant].name
-            if current.variant in self.variants
-            else next(iter(self.variant_names))
-        )
-        self.variant_box = ttk.Combobox(
-            frame, textvariable=self.variant, values=list(self.variant_names), state="readonly", width=28
-        )
-        self.variant_box.grid(row=0, column=1, sticky="we", pady=3)
-        self.variant_box.bind("<<ComboboxSelected>>", lambda _e: self._variant_changed())
-        ttk.Label(frame, text=t("tk.setup.players")).grid(row=1, column=0, sticky="w", pady=3)
-        self.players = tk.IntVar(value=len(current.seats))
-        self.players_box = ttk.Spinbox(
-            frame, from_=2, to=10, textvariable=self.players, width=5, command=self._rebuild_seats
-        )
-        self.players_box.grid(row=1, column=1, sticky="w", pady=3)
-        self.players_box.bind("<FocusOut>", lambda _e: self._rebuild_seats())
-        self.seats_frame = ttk.LabelFrame(frame, text=t("tk.setup.seats"), padding=8)
-        self.seats_frame.grid(row=2, column=0, columnspan=2, sticky="we", pady=6)
-        self.kinds = [t("tk.setup.human")] + [t("tk.setup.bot", bot=b) for b in self.bots]
-        self.seat_rows: list[tuple[tk.StringVar, tk.StringVar]] = []
-        self._initial = list(current.seats)
-        ttk.Label(frame, text=t("tk.setup.seed")).grid(row=3, column=0, sticky="w", pady=3)
-        self.seed = tk.StringVar(value="" if current.seed is None else str(current.seed))
-        ttk.Entry(frame, textvariable=self.seed, width=22).grid(row=3, column=1, sticky="w", pady=3)
-        ttk.Label(frame, text=t("tk.setup.language")).grid(row=4, column=0, sticky="w", pady=3)
-        self.lang_codes = {name: code for code, name in LANGUAGE_NAMES.items()}
-        self.lang = tk.StringVar(value=LANGUAGE_NAMES.get(current.lang, "English"))
-        ttk.Combobox(frame, textvariable=self.lang, values=list(self.lang_codes), state="readonly").grid(
-            row=4, column=1, sticky="w", pady=3
-        )
-        ttk.Label(frame, text=t("tk.setup.theme")).grid(row=5, column=0, sticky="w", pady=3)
-        self.theme = tk.StringVar(value=current.theme)
-        ttk.Combobox(frame, textvariable=self.theme, values=list(themes), state="readonly").grid(
-            row=5, column=1, sticky="w", pady=3
-        )
-        self.error = ttk.Label(frame, text="", foreground="#b00020", wraplength=420)
-        self.error.grid(row=6, column=0, columnspan=2, sticky="w")
-        buttons = ttk.Frame(frame)
-        buttons.grid(row=7, column=0, columnspan=2, sticky="e", pady=(8, 0))
-        self.start_button = ttk.Button(buttons, text=t("tk.setup.start"), command=self.submit, default="active")
-        self.start_button.pack(side="right", padx=4)
-        ttk.Button(buttons, text=t("tk.button.cancel"), command=self.cancel).pack(side="right")
-        self.window.bind("<Return>", lambda _e: self.submit())
-        self.window.bind("<Escape>", lambda _e: self.cancel())
-        self._variant_changed()
-
-    def _variant_changed(self) -> None:
-        variant = self.variants[self.variant_names[self.variant.get()]]
-        self.players_box.configure(from_=variant.min_players, to=variant.max_players)
-        count = self._players()
-        self.players.set(max(variant.min_players, min(variant.max_players, count)))
-        self._rebuild_seats()
-
-    def _players(self) -> int:
-        try:
-            return int(self.players.get())
-        except (tk.TclError, ValueError):
-            return len(self.seat_rows) or 4
-
-    def _rebuild_seats(self) -> None:
-        count = max(1, min(10, self._players()))
-        current = [(n.get(), k.get()) for n, k in self.seat_rows]
-        for child in self.seats_frame.winfo_children():
-            child.destroy()
-        self.seat_rows = []
-        for index in range(count):
-            if index < len(current):
-                name, kind = current[index]
-            elif index < len(self._initial):
-                seat = self._initial[index]
-                name = seat.name
-                kind = (
-                    self.kinds[0]
-                    if seat.bot is None or seat.bot not in self.bots
-                    else self.kinds[1 + self.bots.index(seat.bot)]
-                )
-            else:
-                default_bot = self.bots[0] if self.bots else None
-                name = self.t("tk.setup.default_name", seat=index + 1)
-                kind = self.kinds[1] if default_bot else self.kinds[0]
-            name_var, kind_var = tk.StringVar(value=name), tk.StringVar(value=kind)
-            ttk.Label(self.seats_frame, text=f"{index + 1}.").grid(row=index, column=0, padx=(0, 4))
-            ttk.Entry(self.seats_frame, textvariable=name_var, width=18).grid(row=index, column=1, pady=1)
-            ttk.Combobox(self.seats_frame, textvariable=kind_var, values=self.kinds, state="readonly", width=18).grid(
-                row=index, column=2, padx=4, pady=1
-            )
-            self.seat_rows.append((name_var, kind_var))
-
-    def choice(self) -> SetupChoice:
-        """The dialog's current content; ValueError with a readable message when it is not usable."""
-        seed_text = self.seed.get().strip()
-        if seed_text and not seed_text.lstrip("-").isdigit():
-            raise ValueError(self.t("tk.setup.bad_seed", text=seed_text))
-        seats = []
-        for index, (name_var, kind_var) in enumerate(self.seat_rows, 1):
-            name = name_var.get().strip()
-            if not name:
-                raise ValueError(self.t("tk.setup.bad_name", seat=index))
-            kind = kind_var.get()
-            bot = None if kind not in self.kinds[1:] else self.bots[self.kinds.index(kind) - 1]
-            seats.append(Seat(name, bot))
-        return SetupChoice(
-            variant=self.variant_names[self.variant.get()],
-            seats=tuple(seats),
-            seed=int(seed_text) if seed_text else None,
-            lang=self.lang_codes.get(self.lang.get(), "en"),
-            theme=self.theme.get(),
-        )
-
-    def submit(self) -> None:
-        """Try to start: close on success, show the reason otherwise."""
-        if len(self.seat_rows) != self._players():
-            self._rebuild_seats()
-        try:
-            choice = self.choice()
-        except ValueError as error:
-            self.error.configure(text=str(error))
-            return
-        problem = self.on_done(choice)
-        if problem:
-            self.error.configure(text=problem)
-            return
-        self.close()
-
-    def cancel(self) -> None:
-        """Close without changing anything."""
-        self.close()
-
-    def close(self) -> None:
-        """Destroy the window and report it closed."""
-        if self.window.winfo_exists():
-            self.window.destroy()
-        self.on_close()
-
-
 # --------------------------------------------------------------- hand-off
 class HandOff:
     """DX.3: a cover over the whole table naming the next human; their hand shows only after they acknowledge."""
 
     def __init__(self, parent: tk.Misc, catalog: Catalog, on_ack: Callable[[], None]) -> None:
         self.t = catalog.t
-        self.frame = tk.Frame(parent, background=FELT)
-        self.label = tk.Label(
-            self.frame, text="", background=FELT, foreground=ROW_TEXT, font=("TkDefaultFont", 18, "bold")
-        )
+        self.frame = tk.Frame(parent)
+        self.label = tk.Label(self.frame, text="", font=("TkDefaultFont", 18, "bold"))
+        self.recolour()
         self.label.place(relx=0.5, rely=0.4, anchor="center")
         self.button = ttk.Button(self.frame, text="", command=on_ack)
         self.button.place(relx=0.5, rely=0.55, anchor="center")
         self.shown_for: str | None = None
+
+    def recolour(self) -> None:
+        """Take the table theme's colours."""
+        colours = palette()
+        self.frame.configure(background=colours.felt)
+        self.label.configure(background=colours.felt, foreground=colours.row_text)
 
     def show(self, name: str) -> None:
         """Cover the table for ``name``."""
@@ -264,16 +91,102 @@ class HandOff:
 
 
 # ------------------------------------------------------------- round end
-def _hand_strip(parent: tk.Misc, tiles: Sequence[Tile], side: int = 16) -> tk.Canvas:
-    width = max(60, len(tiles) * (side + 4) + 8)
-    canvas = tk.Canvas(parent, width=min(width, 620), height=2 * side + 8, background=FELT, highlightthickness=0)
+def _hand_strip(parent: tk.Misc, tiles: Sequence[Tile], side: int = 14) -> tk.Canvas:
+    """The tiles left in one hand, face up, wrapping after twelve tiles."""
+    per_row = 12
+    rows = max(1, -(-len(tiles) // per_row))
+    width = min(len(tiles), per_row) * (side + 4) + 8
+    colours = palette()
+    canvas = tk.Canvas(
+        parent, width=width, height=rows * (2 * side + 6) + 4, background=colours.felt, highlightthickness=0
+    )
     for index, tile in enumerate(tiles):
-        draw_tile(canvas, 4 + index * (side + 4), 4, tile.a, tile.b, side, True, ("reveal",))
+        row, col = divmod(index, per_row)
+        draw_tile(
+            canvas,
+            4 + col * (side + 4),
+            4 + row * (2 * side + 6),
+            tile.a,
+            tile.b,
+            side,
+            True,
+            ("reveal",),
+            bg=colours.felt,
+        )
     return canvas
 
 
-class RoundEndDialog:
-    """End of a round: every hand revealed (DX.3), the round's points and the totals across rounds."""
+def _fit_screen(window: tk.Toplevel, over: tk.Misc, margin: int = 24) -> None:
+    """Size ``window`` to its content but never beyond the screen, and place it over ``over`` inside the screen."""
+    window.update_idletasks()
+    screen_w, screen_h = window.winfo_screenwidth(), window.winfo_screenheight()
+    w = min(window.winfo_reqwidth(), screen_w - 2 * margin)
+    h = min(window.winfo_reqheight(), screen_h - 2 * margin)
+    x = over.winfo_rootx() + (over.winfo_width() - w) // 2
+    y = over.winfo_rooty() + (over.winfo_height() - h) // 3
+    x = max(margin // 2, min(x, screen_w - w - margin // 2))
+    y = max(margin // 2, min(y, screen_h - h - margin // 2))
+    window.geometry(f"{w}x{h}+{x}+{y}")
+
+
+class StoryScreen:
+    """A modal window with a headline, a scrolling body and a button bar that always stays in view.
+
+    Subclasses fill :attr:`body` and :attr:`bar`; the window is sized to
+    the content but never beyond the screen (the body scrolls inside).
+    """
+
+    def __init__(self, root: tk.Misc, title: str, headline: str, lines: Sequence[str]) -> None:
+        self.window = _toplevel(root, title, modal=True)
+        self.window.rowconfigure(0, weight=1)
+        self.window.columnconfigure(0, weight=1)
+        self.frame = ttk.Frame(self.window, padding=(16, 12, 16, 10))
+        self.frame.grid(row=0, column=0, sticky="nsew")
+        self.frame.rowconfigure(1, weight=1)
+        self.frame.columnconfigure(0, weight=1)
+        top = ttk.Frame(self.frame)
+        top.grid(row=0, column=0, sticky="we")
+        self.headline = ttk.Label(top, text=headline, font=("TkDefaultFont", 15, "bold"), wraplength=860)
+        self.headline.pack(anchor="w")
+        self.story = [ttk.Label(top, text=line, wraplength=860, justify="left") for line in lines]
+        for label in self.story:
+            label.pack(anchor="w", pady=(2, 0))
+        self.scroll = ScrolledFrame(self.frame)
+        self.scroll.grid(row=1, column=0, sticky="nsew", pady=(8, 0))
+        self.body = self.scroll.body
+        self.bar = ttk.Frame(self.frame, padding=(0, 10, 0, 0))
+        self.bar.grid(row=2, column=0, sticky="we")
+
+    def fit(self, root: tk.Misc) -> None:
+        """Size the window for its content once it is built: the body's full height when the screen allows."""
+        self.window.update_idletasks()
+        wanted = self.scroll.body.winfo_reqheight()
+        self.scroll.canvas.configure(height=wanted, width=self.scroll.body.winfo_reqwidth())
+        self.window.after_idle(lambda: self.window.winfo_exists() and _fit_screen(self.window, root.winfo_toplevel()))
+        _fit_screen(self.window, root.winfo_toplevel())
+
+    def visible_buttons(self) -> list[ttk.Button]:
+        """The buttons of the bar."""
+        return [w for w in self.bar.winfo_children() if w.winfo_class() == "TButton"]
+
+
+def _seat_names(names: Sequence[str], seats: Sequence[Any]) -> str:
+    return ", ".join(names[int(seat) - 1] for seat in seats)
+
+
+def round_story(catalog: Catalog, names: Sequence[str], event: Mapping[str, Any], variant_id: str) -> list[str]:
+    """What happened in the round, in sentences: who went out, or that it was blocked and why."""
+    t = catalog.t
+    hands = event.get("hands", {})
+    if event.get("reason") == "out":
+        out = [seat for seat, tiles in hands.items() if not tiles]
+        return [t("tk.round_end.story.out", name=_seat_names(names, out) or "?")]
+    key = f"tk.round_end.story.blocked.{variant_id}"
+    return [t(key if catalog.has(key) else "tk.round_end.story.blocked")]
+
+
+class RoundEndDialog(StoryScreen):
+    """End of a round: who went out or why it was blocked, every hand revealed (DX.3), points, totals and a chart."""
 
     def __init__(
         self,
@@ -283,60 +196,43 @@ class RoundEndDialog:
         event: Mapping[str, Any],
         history: Sequence[Mapping[str, Any]],
         on_close: Callable[[], None],
+        variant_id: str = "",
     ) -> None:
         t = catalog.t
         self.on_close = on_close
-        self.window = _toplevel(root, t("tk.round_end.title", round=event.get("round", "?")), modal=True)
+        number = event.get("round", "?")
+        super().__init__(
+            root,
+            t("tk.round_end.title", round=number),
+            t("tk.round_end.title", round=number),
+            round_story(catalog, names, event, variant_id),
+        )
         self.window.protocol("WM_DELETE_WINDOW", self.close)
-        frame = ttk.Frame(self.window, padding=14)
-        _fill(frame, self.window)
-        reason = event.get("reason", "")
-        ttk.Label(
-            frame,
-            text=t(
-                "tk.round_end.heading",
-                round=event.get("round", "?"),
-                reason=t(f"tk.reason.{reason}") if catalog.has(f"tk.reason.{reason}") else reason,
-            ),
-            font=("TkDefaultFont", 13, "bold"),
-        ).grid(row=0, column=0, columnspan=4, sticky="w", pady=(0, 8))
-        for col, key in enumerate(
-            ("tk.round_end.player", "tk.round_end.hand", "tk.round_end.points", "tk.round_end.total")
-        ):
-            ttk.Label(frame, text=t(key), font=("TkDefaultFont", 10, "bold")).grid(
-                row=1, column=col, sticky="w", padx=6
+        table = ttk.Frame(self.body)
+        table.pack(fill="x", anchor="w")
+        headings = ("tk.round_end.player", "tk.round_end.hand", "tk.round_end.points", "tk.round_end.total")
+        for col, key in enumerate(headings):
+            ttk.Label(table, text=t(key), font=("TkDefaultFont", 10, "bold")).grid(
+                row=0, column=col, sticky="e" if col >= 2 else "w", padx=8
             )
-        hands = event.get("hands", {})
-        points = event.get("points", {})
-        totals = event.get("totals", {})
-        for row, name in enumerate(names, 2):
-            seat = str(row - 1)
-            ttk.Label(frame, text=name).grid(row=row, column=0, sticky="w", padx=6, pady=2)
+        hands, points, totals = event.get("hands", {}), event.get("points", {}), event.get("totals", {})
+        for row, name in enumerate(names, 1):
+            seat = str(row)
+            ttk.Label(table, text=name).grid(row=row, column=0, sticky="w", padx=8, pady=1)
             tiles = [Tile.parse(x) for x in hands.get(seat, [])]
-            strip = _hand_strip(frame, tiles) if tiles else ttk.Label(frame, text=t("tk.round_end.out"))
-            strip.grid(row=row, column=1, sticky="w", padx=6, pady=2)
-            ttk.Label(frame, text=str(points.get(seat, 0))).grid(row=row, column=2, sticky="e", padx=6)
-            ttk.Label(frame, text=str(totals.get(seat, 0)), font=("TkDefaultFont", 10, "bold")).grid(
-                row=row, column=3, sticky="e", padx=6
+            strip = _hand_strip(table, tiles) if tiles else ttk.Label(table, text=t("tk.round_end.out"))
+            strip.grid(row=row, column=1, sticky="w", padx=8, pady=1)
+            ttk.Label(table, text=str(points.get(seat, 0))).grid(row=row, column=2, sticky="e", padx=8)
+            ttk.Label(table, text=str(totals.get(seat, 0)), font=("TkDefaultFont", 10, "bold")).grid(
+                row=row, column=3, sticky="e", padx=8
             )
-        if history:
-            columns = [f"seat{seat}" for seat in range(1, len(names) + 1)]
-            table = ttk.Treeview(frame, columns=["round", *columns], show="headings", height=min(8, len(history)))
-            table.heading("round", text=t("tk.round_end.round"))
-            table.column("round", width=60, anchor="center")
-            for column, name in zip(columns, names, strict=True):
-                table.heading(column, text=name)
-                table.column(column, width=90, anchor="e")
-            for past in history:
-                pts = past.get("points", {})
-                table.insert(
-                    "", "end", values=[past.get("round")] + [pts.get(str(s), 0) for s in range(1, len(names) + 1)]
-                )
-            table.grid(row=len(names) + 2, column=0, columnspan=4, sticky="we", pady=(10, 0))
-        self.button = ttk.Button(frame, text=t("tk.round_end.continue"), command=self.close, default="active")
-        self.button.grid(row=len(names) + 3, column=3, sticky="e", pady=(10, 0))
+        self.chart = TotalsChart(self.body, names, history, t("tk.round_end.chart"), height=200)
+        self.chart.canvas.pack(fill="x", pady=(12, 0))
+        self.button = ttk.Button(self.bar, text=t("tk.round_end.continue"), command=self.close, default="active")
+        self.button.pack(side="right")
         self.window.bind("<Return>", lambda _e: self.close())
         self.window.bind("<Escape>", lambda _e: self.close())
+        self.fit(root)
         self.button.focus_set()
 
     def close(self) -> None:
@@ -346,8 +242,27 @@ class RoundEndDialog:
             self.on_close()
 
 
-class MatchEndDialog:
-    """End of the match: the winners and the final totals; play again, set up, or just look."""
+def ranking(names: Sequence[str], totals: Mapping[str, int], winners: Sequence[Any]) -> list[tuple[int, int]]:
+    """(place, seat) from first to last: winners first, then the others nearest the winners' total; ties share."""
+    seats = list(range(1, len(names) + 1))
+    best = [totals.get(str(int(w)), 0) for w in winners] or [0]
+    aim = best[0]
+
+    def distance(seat: int) -> tuple[int, int]:
+        return (0 if str(seat) in {str(w) for w in winners} else 1, abs(totals.get(str(seat), 0) - aim))
+
+    ordered = sorted(seats, key=distance)
+    places, previous, place = [], None, 0
+    for index, seat in enumerate(ordered, 1):
+        key = distance(seat)
+        if key != previous:
+            place, previous = index, key
+        places.append((place, seat))
+    return places
+
+
+class MatchEndDialog(StoryScreen):
+    """End of the match: the winners, the ranking with totals, the chart; play again, set up, or just look."""
 
     def __init__(
         self,
@@ -356,33 +271,40 @@ class MatchEndDialog:
         names: Sequence[str],
         event: Mapping[str, Any],
         on_close: Callable[[str], None],
+        history: Sequence[Mapping[str, Any]] = (),
     ) -> None:
         t = catalog.t
         self.on_close = on_close
-        self.window = _toplevel(root, t("tk.match_end.title"), modal=True)
-        self.window.protocol("WM_DELETE_WINDOW", lambda: self.close("close"))
-        frame = ttk.Frame(self.window, padding=16)
-        _fill(frame, self.window)
         winners = [names[int(w) - 1] for w in event.get("winners", [])]
-        ttk.Label(
-            frame, text=t("tk.match_end.winners", names=", ".join(winners)), font=("TkDefaultFont", 15, "bold")
-        ).grid(row=0, column=0, columnspan=2, sticky="w", pady=(0, 10))
+        headline = t("tk.match_end.winners", names=", ".join(winners), count=len(winners))
+        super().__init__(root, t("tk.match_end.title"), headline, [])
+        self.window.protocol("WM_DELETE_WINDOW", lambda: self.close("close"))
         totals = event.get("totals", {})
-        ranked = sorted(range(1, len(names) + 1), key=lambda s: totals.get(str(s), 0))
-        for row, seat in enumerate(ranked, 1):
-            mark = "★ " if names[seat - 1] in winners else "   "
-            ttk.Label(frame, text=mark + names[seat - 1]).grid(row=row, column=0, sticky="w", padx=6)
-            ttk.Label(frame, text=str(totals.get(str(seat), 0))).grid(row=row, column=1, sticky="e", padx=6)
-        buttons = ttk.Frame(frame)
-        buttons.grid(row=len(names) + 1, column=0, columnspan=2, sticky="e", pady=(12, 0))
-        self.again = ttk.Button(buttons, text=t("tk.match_end.again"), command=lambda: self.close("again"))
-        self.again.pack(side="right", padx=4)
-        ttk.Button(buttons, text=t("tk.match_end.setup"), command=lambda: self.close("setup")).pack(
-            side="right", padx=4
+        table = ttk.Frame(self.body)
+        table.pack(fill="x", anchor="w")
+        for col, key in enumerate(("tk.match_end.place", "tk.round_end.player", "tk.round_end.total")):
+            ttk.Label(table, text=t(key), font=("TkDefaultFont", 10, "bold")).grid(
+                row=0, column=col, sticky="w" if col == 1 else "e", padx=8
+            )
+        self.ranking = ranking(names, totals, event.get("winners", []))
+        for row, (place, seat) in enumerate(self.ranking, 1):
+            bold = ("TkDefaultFont", 11, "bold") if place == 1 else ("TkDefaultFont", 10)
+            ttk.Label(table, text=t("tk.match_end.place_n", place=place), font=bold).grid(
+                row=row, column=0, sticky="e", padx=8
+            )
+            ttk.Label(table, text=names[seat - 1], font=bold).grid(row=row, column=1, sticky="w", padx=8)
+            ttk.Label(table, text=str(totals.get(str(seat), 0)), font=bold).grid(row=row, column=2, sticky="e", padx=8)
+        self.chart = TotalsChart(self.body, names, history, t("tk.round_end.chart"), height=220)
+        self.chart.canvas.pack(fill="x", pady=(12, 0))
+        self.again = ttk.Button(self.bar, text=t("tk.match_end.again"), command=lambda: self.close("again"))
+        self.again.pack(side="right", padx=(6, 0))
+        ttk.Button(self.bar, text=t("tk.match_end.setup"), command=lambda: self.close("setup")).pack(
+            side="right", padx=(6, 0)
         )
-        ttk.Button(buttons, text=t("tk.match_end.close"), command=lambda: self.close("close")).pack(side="right")
+        ttk.Button(self.bar, text=t("tk.match_end.close"), command=lambda: self.close("close")).pack(side="right")
         self.window.bind("<Return>", lambda _e: self.close("again"))
         self.window.bind("<Escape>", lambda _e: self.close("close"))
+        self.fit(root)
         self.again.focus_set()
 
     def close(self, choice: str) -> None:
@@ -477,13 +399,102 @@ class LogPanel(TextPanel):
         self.on_choose(index)
 
 
-def rules_chunks(catalog: Catalog, variant_id: str, lang: str) -> list[tuple[str, str]]:
-    """The rule text of a variant as text chunks; a clear note when it is not written."""
+KEYS = (
+    ("← →", "hand"),
+    ("↑ ↓", "place"),
+    ("Enter", "enter"),
+    ("Esc", "escape"),
+    ("D", "draw"),
+    ("E", "end"),
+    ("H", "hint"),
+    ("Ctrl+Z", "undo"),
+    ("Ctrl+Y", "redo"),
+    ("Ctrl+R", "restart"),
+    ("Ctrl+N", "new"),
+    ("F1", "rules"),
+    ("Ctrl+L", "log"),
+    ("Ctrl+Q", "quit"),
+)
+"""The window's keys and what each does (``tk.keys.do.<name>``), in the order the help lists them."""
+
+
+class KeysPanel:
+    """The keyboard help: a two-column table of keys and what they do."""
+
+    def __init__(self, root: tk.Misc, catalog: Catalog) -> None:
+        t = catalog.t
+        self.window = _toplevel(root, t("tk.keys.title"), modal=False)
+        self.window.resizable(False, False)
+        frame = ttk.Frame(self.window, padding=16)
+        _fill(frame, self.window)
+        ttk.Label(frame, text=t("tk.keys.intro"), font=("TkDefaultFont", 11, "bold")).grid(
+            row=0, column=0, columnspan=2, sticky="w", pady=(0, 8)
+        )
+        ttk.Label(frame, text=t("tk.keys.key"), foreground="#6b6b6b").grid(row=1, column=0, sticky="w", padx=(0, 18))
+        ttk.Label(frame, text=t("tk.keys.does"), foreground="#6b6b6b").grid(row=1, column=1, sticky="w")
+        ttk.Separator(frame).grid(row=2, column=0, columnspan=2, sticky="we", pady=3)
+        self.rows: list[tuple[str, str]] = []
+        for row, (keys, name) in enumerate(KEYS, 3):
+            does = t(f"tk.keys.do.{name}")
+            ttk.Label(frame, text=keys, font=("TkFixedFont", 10, "bold")).grid(
+                row=row, column=0, sticky="w", padx=(0, 18), pady=1
+            )
+            ttk.Label(frame, text=does).grid(row=row, column=1, sticky="w", pady=1)
+            self.rows.append((keys, does))
+        close = ttk.Button(frame, text=t("tk.keys.close"), command=self.close, default="active")
+        close.grid(row=len(KEYS) + 3, column=0, columnspan=2, sticky="e", pady=(12, 0))
+        self.window.bind("<Escape>", lambda _e: self.close())
+        self.window.bind("<Return>", lambda _e: self.close())
+        close.focus_set()
+
+    @property
+    def open(self) -> bool:
+        """True while the window exists."""
+        return bool(self.window.winfo_exists())
+
+    def close(self) -> None:
+        """Close the panel."""
+        if self.window.winfo_exists():
+            self.window.destroy()
+
+
+def reflow(body: str) -> str:
+    """Rule text with its source line breaks taken out, so it wraps to the panel's width.
+
+    Blank lines keep separating paragraphs and each "- " or "1." list item
+    starts its own line; a line that starts a new sentence after a list
+    item ending with a full stop starts a new paragraph.
+    """
+    paragraphs: list[str] = []
+    joining = False
+    for line in body.strip().splitlines():
+        text = line.strip()
+        item = _is_item(text)
+        after_list = (
+            bool(paragraphs) and _is_item(paragraphs[-1]) and paragraphs[-1].endswith(".") and text[:1].isupper()
+        )
+        if not text:
+            paragraphs.append("")
+            joining = False
+        elif joining and not item and not after_list:
+            paragraphs[-1] += " " + text
+        else:
+            paragraphs.append(text)
+            joining = True
+    return "\n".join(paragraphs)
+
+
+def _is_item(text: str) -> bool:
+    return text.startswith("- ") or (text[:1].isdigit() and text.split(" ", 1)[0].rstrip(".").isdigit())
+
+
+def rules_chunks(catalog: Catalog, variant: Any, lang: str) -> list[tuple[str, str]]:
+    """A variant's rule text (from its own text package when it has one) as text chunks; a clear note when missing."""
     try:
-        text = rules_text(variant_id, lang)
+        text = variant_rules_text(variant, lang)
     except CatalogError as error:
-        return [(catalog.t("tk.rules.missing", variant=variant_id) + "\n", "title"), (str(error) + "\n", "")]
+        return [(catalog.t("tk.rules.missing", variant=variant.name) + "\n", "title"), (str(error) + "\n", "")]
     chunks = [(text.title + "\n", "title")]
     for _, heading, body in text.sections:
-        chunks += [(heading + "\n", "heading"), (body.strip() + "\n", "")]
+        chunks += [(heading + "\n", "heading"), (reflow(body) + "\n", "")]
     return chunks

@@ -1,4 +1,4 @@
-"""The window's remembered choices (theme, computer speed) in a small JSON file.
+"""The window's remembered choices (table theme id, computer speed) in a small JSON file.
 
 The file lives in ``platformdirs.user_config_dir("roundhouse")``, or in the
 directory named by ``ROUNDHOUSE_CONFIG_DIR`` (tests point it elsewhere).
@@ -24,7 +24,7 @@ SPEEDS = {"slow": 1200, "normal": 600, "fast": 250, "instant": 1}
 class Settings:
     """What the window remembers between runs."""
 
-    theme: str = "arc"
+    theme: str = "felt"
     speed: str = "normal"
 
     @property

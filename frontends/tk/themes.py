@@ -1,0 +1,185 @@
+"""Named table themes: a ttk look for the widgets plus a palette for the canvases.
+
+The player picks one of :data:`THEMES` (Felt, Light, Dark, High contrast)
+by its translated name; :func:`apply_theme` switches the widgets and hands
+the palette to the board drawing. Settings store the theme's id; an id
+that is not known (an old raw ttk theme name) means :data:`DEFAULT_THEME`.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from dataclasses import asdict, dataclass
+from tkinter import ttk
+
+from frontends.tk import board
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The canvas colours of a theme (one per colour the board draws with)."""
+
+    felt: str
+    row: str
+    row_turn: str
+    row_text: str
+    muted_text: str
+    face: str
+    face_dim: str
+    edge: str
+    back: str
+    lit: str
+    focus: str
+    last: str
+    owed: str
+    marker: str
+    hand_bg: str
+
+    def as_board_colours(self) -> dict[str, str]:
+        """The palette under the board's colour names (``FELT``, ``ROW_TEXT``, ...)."""
+        return {name.upper(): colour for name, colour in asdict(self).items()}
+
+
+@dataclass(frozen=True)
+class TableTheme:
+    """One named theme: ``id`` (stored in settings), the ttk theme it uses, its palette and widget colours.
+
+    ``widgets`` maps ttk style options of the root style (``background``,
+    ``foreground``, ...) set on top of the ttk theme; empty keeps the ttk
+    theme's own look.
+    """
+
+    id: str
+    ttk_theme: str
+    palette: Palette
+    widgets: tuple[tuple[str, str], ...] = ()
+
+    def label(self, t) -> str:
+        """The theme's name in the player's language (``t`` is a catalog's ``t``)."""
+        return t(f"tk.themes.{self.id}")
+
+
+FELT = TableTheme(
+    "felt",
+    "arc",
+    Palette(
+        felt="#24613a",
+        row="#2d7345",
+        row_turn="#3a8a56",
+        row_text="#f4f1e6",
+        muted_text="#cfe3d3",
+        face="#fbf8ef",
+        face_dim="#c9c4b5",
+        edge="#2b2b2b",
+        back="#7a2e2e",
+        lit="#ffd54a",
+        focus="#3fa9f5",
+        last="#8fd3ff",
+        owed="#ff8a3d",
+        marker="#e8463c",
+        hand_bg="#3b2a1e",
+    ),
+)
+LIGHT = TableTheme(
+    "light",
+    "arc",
+    Palette(
+        felt="#ece7dc",
+        row="#ddd5c4",
+        row_turn="#f3d99b",
+        row_text="#2a2622",
+        muted_text="#5b544a",
+        face="#ffffff",
+        face_dim="#d7d2c6",
+        edge="#3a342c",
+        back="#6b4a8a",
+        lit="#e0a800",
+        focus="#1a73e8",
+        last="#2f80c8",
+        owed="#d35400",
+        marker="#c62828",
+        hand_bg="#cdbfa5",
+    ),
+)
+DARK = TableTheme(
+    "dark",
+    "equilux",
+    Palette(
+        felt="#1d2126",
+        row="#2a3038",
+        row_turn="#3b4654",
+        row_text="#e8e6e3",
+        muted_text="#a9b1bb",
+        face="#eceae4",
+        face_dim="#9d9a93",
+        edge="#0e0f10",
+        back="#5a2a2a",
+        lit="#f2c14e",
+        focus="#5ab0ff",
+        last="#7cc7ff",
+        owed="#ff9350",
+        marker="#ff5c50",
+        hand_bg="#121417",
+    ),
+)
+HIGH_CONTRAST = TableTheme(
+    "high_contrast",
+    "clam",
+    Palette(
+        felt="#000000",
+        row="#1a1a1a",
+        row_turn="#3d3d00",
+        row_text="#ffffff",
+        muted_text="#ffffff",
+        face="#ffffff",
+        face_dim="#bdbdbd",
+        edge="#000000",
+        back="#0000c8",
+        lit="#ffff00",
+        focus="#00ffff",
+        last="#00ff66",
+        owed="#ff8000",
+        marker="#ff0000",
+        hand_bg="#000000",
+    ),
+    widgets=(
+        ("background", "#000000"),
+        ("foreground", "#ffffff"),
+        ("fieldbackground", "#000000"),
+        ("selectbackground", "#ffff00"),
+        ("selectforeground", "#000000"),
+        ("bordercolor", "#ffffff"),
+        ("focuscolor", "#ffff00"),
+    ),
+)
+
+THEMES: dict[str, TableTheme] = {theme.id: theme for theme in (FELT, LIGHT, DARK, HIGH_CONTRAST)}
+"""The offered themes, in menu order."""
+
+DEFAULT_THEME = FELT.id
+
+
+def theme_named(theme_id: str) -> TableTheme:
+    """The theme ``theme_id``, or the default one for an unknown id."""
+    return THEMES.get(theme_id, THEMES[DEFAULT_THEME])
+
+
+def apply_theme(root: tk.Misc, theme: TableTheme) -> None:
+    """Give the widgets ``theme``'s ttk look and the board its palette.
+
+    Raises tk.TclError when the ttk theme is not installed.
+    """
+    setter = getattr(root, "set_theme", None)
+    if setter is not None:
+        setter(theme.ttk_theme)
+    else:
+        ttk.Style(root).theme_use(theme.ttk_theme)
+    if theme.widgets:
+        ttk.Style(root).configure(".", **dict(theme.widgets))
+    board.use_palette(theme.palette.as_board_colours())
+
+
+def palette() -> Palette:
+    """The palette the board draws with now."""
+    names = Palette.__dataclass_fields__
+    return Palette(**{name: getattr(board, name.upper()) for name in names})
