@@ -7,6 +7,7 @@ knows whose decision is pending.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Union
 
@@ -19,12 +20,27 @@ LineId = Union[int, str]
 class IllegalAction(ValueError):
     """An action refused by the rules; the message names the rule clause.
 
-    The state that refused it is unchanged.
+    The state that refused it is unchanged. ``reason`` is the message in
+    the player's words, without the clause.
     """
 
     def __init__(self, message: str, clause: str | None = None) -> None:
         self.clause = clause
+        self.reason = without_clauses(message)
         super().__init__(f"{message} ({clause})" if clause else message)
+
+
+_CLAUSE = r"[A-Z]{2,5}\.\d+[a-z]?"
+_CLAUSE_NOTE = re.compile(rf"\s*\((?:{_CLAUSE})(?:(?:,\s*|/|\s+and\s+|-){_CLAUSE})*\)")
+
+
+def without_clauses(text: str) -> str:
+    """``text`` without its rule clause notes ("... gets a marker (MT.12c)"): the words a player reads.
+
+    Rule engines append clause ids for referees and tests; front ends show
+    players the sentence alone.
+    """
+    return _CLAUSE_NOTE.sub("", text).strip()
 
 
 class Action:

@@ -6,10 +6,12 @@ and drives it with generated events, then checks the session.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from gui_helpers import pump, xvfb_display  # noqa: F401 - the fixture is used by name
 
-from core.actions import Draw, OpenDouble, Pass, PlaceEngine, Play
+from core.actions import Draw, OpenDouble, Pass, PlaceEngine, Play, without_clauses
 from core.frontend import PlayOptions
 from core.i18n import ui_catalog
 from core.plugins import get_plugin_manager
@@ -270,7 +272,8 @@ def test_DX_2_forced_pass_is_shown_with_its_reason(window):
     start(app, session)
     reason = session.pass_reason()
     assert reason and session.preview_pending is not None and session.preview_pending.action == Pass()
-    assert app.detail.cget("text") == reason
+    assert app.detail.cget("text") == without_clauses(reason)
+    assert not re.search(r"\((MT|DB|DX)\.\d", app.detail.cget("text")), "no rule clause id reaches the player"
     assert app.buttons["confirm"].cget("text") == "OK, pass"
     app.buttons["confirm"].invoke()
     pump(app.root)

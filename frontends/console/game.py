@@ -12,9 +12,9 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from core.actions import Action, Draw, EndTurn, IllegalAction, Pass
+from core.actions import Action, Draw, EndTurn, IllegalAction, Pass, without_clauses
 from core.events import Event
-from core.i18n import CatalogError, variant_rules_text, variant_title
+from core.i18n import CatalogError, rules_text, variant_title
 from core.session import Preview, Session
 from core.store import HistoryEntry, StoreError
 from core.views import PlayerView
@@ -178,7 +178,7 @@ class ConsoleGame:
             self.term.say(row)
         reason = self.session.pass_reason()
         if reason:
-            self.term.say(self.term.t("console.forced_pass", reason=reason))
+            self.term.say(self.term.t("console.forced_pass", reason=without_clauses(reason)))
 
     def handle(self, command: Command, view: PlayerView, legal: list[Action]) -> Outcome:
         """Carry out one parsed command."""
@@ -207,7 +207,7 @@ class ConsoleGame:
         try:
             preview = self.session.preview(action)
         except IllegalAction as error:
-            self.term.say(self.term.t("console.illegal", reason=str(error)))
+            self.term.say(self.term.t("console.illegal", reason=error.reason))
             return Outcome.STAY
         return self.settle(view, preview)
 
@@ -239,7 +239,8 @@ class ConsoleGame:
         if isinstance(action, Draw):
             self.term.say(self.term.t("console.draw_preview"))
         elif isinstance(action, Pass) and self.session.pass_reason():
-            self.term.say(self.term.t("console.forced_pass_preview", reason=self.session.pass_reason()))
+            reason = without_clauses(self.session.pass_reason())
+            self.term.say(self.term.t("console.forced_pass_preview", reason=reason))
         elif isinstance(action, EndTurn):
             self.term.say(self.term.t("console.end_preview"))
         for row in preview_rows(self.term, view, action):
@@ -293,7 +294,7 @@ class ConsoleGame:
         self.session.pause("rules")
         try:
             try:
-                text = variant_rules_text(variant, self.term.lang).as_text()
+                text = rules_text(variant.id, self.term.lang, getattr(variant, "rules_text_package", None)).as_text()
             except CatalogError as error:
                 text = self.term.t("console.no_rules", game=variant_title(variant, self.term.lang), reason=str(error))
             self.term.say(text)

@@ -13,7 +13,7 @@ import tkinter as tk
 from tkinter import messagebox, ttk
 from typing import Any
 
-from core.actions import Action, EndTurn, IllegalAction, Pass
+from core.actions import Action, EndTurn, IllegalAction, Pass, without_clauses
 from core.events import Event
 from core.frontend import AppContext, PlayOptions
 from core.i18n import normalize_language, ui_catalog, variant_title
@@ -432,15 +432,15 @@ class TkApp:
             s.preview(Pass())
         preview = s.preview_pending
         view = s.view(self.viewer())
-        finished = isinstance(self._screen, RoundEndDialog) and view.previous_round is not None
-        if finished:
+        finished = isinstance(self._screen, RoundEndDialog)
+        if finished and view.round != self._screen.round and view.previous_round is not None:
             view = view.previous_round  # the round-end screen stands over the final layout of its round
         model = self.presenter.build(
             view,
             legal,
             preview.action if preview is not None and legal else None,
             hint=bool(preview and preview.hint),
-            pass_reason=s.pass_reason(),
+            pass_reason=without_clauses(s.pass_reason() or "") or None,
             bots=[not seat.is_human for seat in s.seats],
             hidden=hidden,
         )
@@ -587,7 +587,10 @@ class TkApp:
         """DX.2: show ``action`` without applying it."""
         try:
             self.session.preview(action)
-        except (IllegalAction, RuntimeError) as error:
+        except IllegalAction as error:
+            self.detail.configure(text=error.reason)
+            return
+        except RuntimeError as error:
             self.detail.configure(text=str(error))
             return
         self.refresh()

@@ -91,28 +91,22 @@ class HandOff:
 
 
 # ------------------------------------------------------------- round end
-def _hand_strip(parent: tk.Misc, tiles: Sequence[Tile], side: int = 14) -> tk.Canvas:
-    """The tiles left in one hand, face up, wrapping after twelve tiles."""
-    per_row = 12
+def _hand_strip(parent: tk.Misc, tiles: Sequence[Tile], side: int = 13) -> tk.Canvas:
+    """The tiles left in one hand, face up and lying flat, wrapping after twelve tiles."""
+    per_row, step = 12, 2 * side + 3
     rows = max(1, -(-len(tiles) // per_row))
-    width = min(len(tiles), per_row) * (side + 4) + 8
     colours = palette()
     canvas = tk.Canvas(
-        parent, width=width, height=rows * (2 * side + 6) + 4, background=colours.felt, highlightthickness=0
+        parent,
+        width=min(len(tiles), per_row) * step + 5,
+        height=rows * (side + 3) + 5,
+        background=colours.felt,
+        highlightthickness=0,
     )
     for index, tile in enumerate(tiles):
         row, col = divmod(index, per_row)
-        draw_tile(
-            canvas,
-            4 + col * (side + 4),
-            4 + row * (2 * side + 6),
-            tile.a,
-            tile.b,
-            side,
-            True,
-            ("reveal",),
-            bg=colours.felt,
-        )
+        x, y = 3 + col * step, 3 + row * (side + 3)
+        draw_tile(canvas, x, y, tile.a, tile.b, side, False, ("reveal",), bg=colours.felt)
     return canvas
 
 
@@ -201,6 +195,7 @@ class RoundEndDialog(StoryScreen):
         t = catalog.t
         self.on_close = on_close
         number = event.get("round", "?")
+        self.round = number
         super().__init__(
             root,
             t("tk.round_end.title", round=number),

@@ -96,6 +96,8 @@ class SetupScreen:
         self.window = ttk.Frame(parent, padding=(18, 12, 18, 10))
         self.window.place(relx=0, rely=0, relwidth=1, relheight=1)
         self.window.lift()
+        parent.bind("<Configure>", lambda _e: self._fit_screen(parent), add="+")
+        self.window.after_idle(lambda: self._fit_screen(parent))
         self.window.rowconfigure(1, weight=1)
         self.window.columnconfigure(0, weight=1)
         header = ttk.Frame(self.window)
@@ -125,6 +127,20 @@ class SetupScreen:
         self.window.bind_class(KEYS_TAG, "<Escape>", lambda _e: (self.cancel() if can_cancel else None) or "break")
         self._variant_changed()
         self.start_button.focus_set()
+
+    def _fit_screen(self, parent: tk.Misc) -> None:
+        """Never beyond the screen's right or bottom edge, so the buttons stay on screen."""
+        if not self.window.winfo_exists():
+            return
+        width = parent.winfo_screenwidth() - max(0, parent.winfo_rootx())
+        height = parent.winfo_screenheight() - max(0, parent.winfo_rooty())
+        wide, tall = parent.winfo_width() > width > 200, parent.winfo_height() > height > 100
+        self.window.place_configure(
+            relwidth=0 if wide else 1,
+            width=width if wide else 0,
+            relheight=0 if tall else 1,
+            height=height if tall else 0,
+        )
 
     def _own_keys(self, widget: tk.Misc) -> None:
         """Enter and Esc inside the screen act on the screen, never on the table behind it."""
@@ -246,7 +262,7 @@ class SetupScreen:
             name_var, kind_var = tk.StringVar(value=name), tk.StringVar(value=kind)
             ttk.Label(self.seats_frame, text=f"{index + 1}.").grid(row=index, column=0, padx=(0, 6), sticky="e")
             ttk.Entry(self.seats_frame, textvariable=name_var, width=18).grid(row=index, column=1, pady=2)
-            box = ttk.Combobox(self.seats_frame, textvariable=kind_var, values=self.kinds, state="readonly", width=34)
+            box = ttk.Combobox(self.seats_frame, textvariable=kind_var, values=self.kinds, state="readonly", width=46)
             box.grid(row=index, column=2, padx=6, pady=2, sticky="w")
             box.bind("<<ComboboxSelected>>", lambda _e, i=index: self._kind_changed(i))
             self.seat_rows.append((name_var, kind_var))
