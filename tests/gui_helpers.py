@@ -32,8 +32,8 @@ def display_works(display: str) -> bool:
     return done.returncode == 0
 
 
-def start_xvfb() -> tuple[subprocess.Popen, str]:
-    """Start Xvfb on a free display number; (process, ":N"). RuntimeError when it cannot."""
+def start_xvfb(screen: str = SCREEN) -> tuple[subprocess.Popen, str]:
+    """Start Xvfb with ``screen`` ("WxHxDEPTH") on a free display; (process, ":N"). RuntimeError when it cannot."""
     binary = shutil.which("Xvfb")
     if binary is None:
         raise RuntimeError("Xvfb is not installed: the GUI tests need it (apt-get install xvfb)")
@@ -42,7 +42,7 @@ def start_xvfb() -> tuple[subprocess.Popen, str]:
             continue
         display = f":{number}"
         process = subprocess.Popen(
-            [binary, display, "-screen", "0", SCREEN, "-nolisten", "tcp"],
+            [binary, display, "-screen", "0", screen, "-nolisten", "tcp"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
