@@ -89,7 +89,7 @@ def main() -> int:
         os.environ["DISPLAY"] = display
     os.environ["ROUNDHOUSE_CONFIG_DIR"] = tempfile.mkdtemp(prefix="roundhouse-shots-")
     try:
-        return shoot()
+        return shoot() or shoot_story_screens()
     finally:
         if xvfb is not None:
             xvfb.terminate()
@@ -174,6 +174,60 @@ def shoot() -> int:
     app.setup_dialog.cancel()
     root.destroy()
     return 0 if db is not None else 1
+
+
+STORY_SIZES = ((1024, 600), (1920, 1080))
+"""Screens on which the welcome screen and the round and match ends are shown."""
+
+TEN = ["Ana", "Bruno", "Chloé", "Dawid", "Eko", "Fatima", "Gustavo", "Hana", "Ines", "Jules"]
+
+
+def shoot_story_screens() -> int:
+    """The welcome screen, a ten-player round end with its chart and the match end, on a small and a large screen.
+
+    Each size gets its own Xvfb; all stop only when every window is gone
+    (Tk keeps each display it opened until the process ends).
+    """
+    servers = []
+    try:
+        for width, height in STORY_SIZES:
+            server, display = start_xvfb(f"{width}x{height}x24")
+            servers.append(server)
+            os.environ["DISPLAY"] = display
+            shoot_story_at(width, height)
+    finally:
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=10)
+    return 0
+
+
+def shoot_story_at(width: int, height: int) -> None:
+    """The story screens on the current display, a screen of ``width`` x ``height``."""
+    from frontends.tk import settings as tk_settings
+    from frontends.tk.app import TkApp, make_root
+    from frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
+
+    plugins = get_plugin_manager()
+    suffix = f"{width}x{height}"
+    root = make_root("felt")
+    app = TkApp(root, plugins, PlayOptions(), None, tk_settings.Settings(theme="felt", speed="instant"))
+    root.geometry(f"{width}x{height - 30}+0+0")
+    app.start()
+    capture(f"welcome_{suffix}.png", root)
+    app.setup_dialog.cancel()
+    session = make_session(plugins.registry, "mexican-train", [Seat(name, "greedy") for name in TEN], 5)
+    while session.state.round < 9:
+        session.step()
+    app.set_session(session)
+    pump(root, lambda: isinstance(app._screen, RoundEndDialog), 60)
+    capture(f"round_end_chart_{suffix}.png", root)
+    while not isinstance(app._screen, MatchEndDialog):
+        app._screen.close()
+        pump(root, lambda: app._screen is not None, 60)
+    capture(f"match_end_{suffix}.png", root)
+    app._screen.close("close")
+    root.destroy()
 
 
 if __name__ == "__main__":

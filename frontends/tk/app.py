@@ -130,8 +130,8 @@ class TkApp:
             self.players_frame, columns=("kind", "hand", "total"), height=10, selectmode="none", takefocus=0
         )
         self._label_panel()
-        for column, width in (("#0", 100), ("kind", 110), ("hand", 40), ("total", 46)):
-            self.players.column(column, width=width, stretch=False, anchor="w" if column == "#0" else "e")
+        for column, width in (("#0", 100), ("kind", 130), ("hand", 40), ("total", 46)):
+            self.players.column(column, width=width, stretch=False, anchor="w" if column in ("#0", "kind") else "e")
         self.players.pack(fill="x")
         self.side_info = ttk.Label(side, text="", justify="left", wraplength=230)
         self.side_info.pack(fill="x", pady=8)

@@ -16,7 +16,7 @@ from core.tiles import Tile
 from frontends.tk.board import draw_tile
 from frontends.tk.chart import TotalsChart
 from frontends.tk.scrolled import ScrolledFrame
-from frontends.tk.themes import palette
+from frontends.tk.themes import MUTED, palette
 
 
 def _toplevel(root: tk.Misc, title: str, modal: bool) -> tk.Toplevel:
@@ -425,8 +425,8 @@ class KeysPanel:
         ttk.Label(frame, text=t("tk.keys.intro"), font=("TkDefaultFont", 11, "bold")).grid(
             row=0, column=0, columnspan=2, sticky="w", pady=(0, 8)
         )
-        ttk.Label(frame, text=t("tk.keys.key"), foreground="#6b6b6b").grid(row=1, column=0, sticky="w", padx=(0, 18))
-        ttk.Label(frame, text=t("tk.keys.does"), foreground="#6b6b6b").grid(row=1, column=1, sticky="w")
+        ttk.Label(frame, text=t("tk.keys.key"), style=MUTED).grid(row=1, column=0, sticky="w", padx=(0, 18))
+        ttk.Label(frame, text=t("tk.keys.does"), style=MUTED).grid(row=1, column=1, sticky="w")
         ttk.Separator(frame).grid(row=2, column=0, columnspan=2, sticky="we", pady=3)
         self.rows: list[tuple[str, str]] = []
         for row, (keys, name) in enumerate(KEYS, 3):

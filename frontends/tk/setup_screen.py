@@ -17,10 +17,13 @@ from typing import Any
 from core.i18n import LANGUAGE_NAMES, Catalog, variant_title
 from core.session import Seat
 from frontends.tk.scrolled import ScrolledFrame
-from frontends.tk.themes import THEMES, theme_named
+from frontends.tk.themes import MUTED, THEMES, theme_named
 
 KEYS_TAG = "RoundhouseSetup"
 """The bind tag through which the screen's widgets take Enter and Esc."""
+
+MAX_WIDTH = 1000
+"""The screen's content never gets wider than this (it is centred on wide windows)."""
 
 BOT_LEVELS = {"random": "easy", "greedy": "medium", "planner": "hard"}
 """The shipped bots as difficulty levels, easiest first."""
@@ -93,26 +96,28 @@ class SetupScreen:
         self.bots = ordered_bots(list(bots))
         self.bot_objects = dict(bots)
         self.on_done, self.on_close = on_done, on_close
-        self.window = ttk.Frame(parent, padding=(18, 12, 18, 10))
+        self.window = ttk.Frame(parent)
         self.window.place(relx=0, rely=0, relwidth=1, relheight=1)
         self.window.lift()
+        self.content = ttk.Frame(self.window, padding=(18, 12, 18, 10))
+        self.content.place(relx=0.5, rely=0, anchor="n", relwidth=1, relheight=1)
         parent.bind("<Configure>", lambda _e: self._fit_screen(parent), add="+")
         self.window.after_idle(lambda: self._fit_screen(parent))
-        self.window.rowconfigure(1, weight=1)
-        self.window.columnconfigure(0, weight=1)
-        header = ttk.Frame(self.window)
+        self.content.rowconfigure(1, weight=1)
+        self.content.columnconfigure(0, weight=1)
+        header = ttk.Frame(self.content)
         header.grid(row=0, column=0, sticky="we")
         title = t("tk.welcome.title") if welcome else t("tk.setup.title")
         ttk.Label(header, text=title, font=("TkDefaultFont", 17, "bold")).pack(anchor="w")
         ttk.Label(header, text=t("tk.welcome.intro"), wraplength=760, justify="left").pack(anchor="w", pady=(2, 6))
-        self.scroll = ScrolledFrame(self.window)
+        self.scroll = ScrolledFrame(self.content)
         self.scroll.grid(row=1, column=0, sticky="nsew")
         body = self.scroll.body
         body.columnconfigure(1, weight=1)
         self._build_game(body, current)
         self._build_seats(body, current)
         self._build_options(body, current)
-        bar = ttk.Frame(self.window, padding=(0, 8, 0, 0))
+        bar = ttk.Frame(self.content, padding=(0, 8, 0, 0))
         bar.grid(row=2, column=0, sticky="we")
         self.error = ttk.Label(bar, text="", foreground="#c62828", wraplength=560, justify="left")
         self.error.pack(side="left", fill="x", expand=True)
@@ -129,18 +134,15 @@ class SetupScreen:
         self.start_button.focus_set()
 
     def _fit_screen(self, parent: tk.Misc) -> None:
-        """Never beyond the screen's right or bottom edge, so the buttons stay on screen."""
+        """Never beyond the screen's right or bottom edge (the buttons stay on screen); at most MAX_WIDTH wide."""
         if not self.window.winfo_exists():
             return
-        width = parent.winfo_screenwidth() - max(0, parent.winfo_rootx())
-        height = parent.winfo_screenheight() - max(0, parent.winfo_rooty())
-        wide, tall = parent.winfo_width() > width > 200, parent.winfo_height() > height > 100
-        self.window.place_configure(
-            relwidth=0 if wide else 1,
-            width=width if wide else 0,
-            relheight=0 if tall else 1,
-            height=height if tall else 0,
-        )
+        width = min(parent.winfo_width(), parent.winfo_screenwidth() - max(0, parent.winfo_rootx()))
+        height = min(parent.winfo_height(), parent.winfo_screenheight() - max(0, parent.winfo_rooty()))
+        if width < 200 or height < 100:
+            return
+        self.window.place_configure(relwidth=0, width=width, relheight=0, height=height)
+        self.content.place_configure(relx=0, x=width // 2, relwidth=0, width=min(width, MAX_WIDTH))
 
     def _own_keys(self, widget: tk.Misc) -> None:
         """Enter and Esc inside the screen act on the screen, never on the table behind it."""
@@ -173,9 +175,7 @@ class SetupScreen:
             ).grid(row=index, column=0, sticky="w")
             about = f"tk.welcome.about.{variant_id}"
             if self.catalog.has(about):
-                ttk.Label(frame, text=self.t(about), foreground="#6b6b6b").grid(
-                    row=index, column=1, sticky="w", padx=(12, 0)
-                )
+                ttk.Label(frame, text=self.t(about), style=MUTED).grid(row=index, column=1, sticky="w", padx=(12, 0))
         frame = self._section(body, 1, "tk.setup.players")
         self.players = tk.IntVar(value=len(current.seats))
         self.players_box = ttk.Spinbox(
@@ -210,7 +210,7 @@ class SetupScreen:
         frame = self._section(body, 5, "tk.setup.seed")
         self.seed = tk.StringVar(value="" if current.seed is None else str(current.seed))
         ttk.Entry(frame, textvariable=self.seed, width=14).pack(side="left")
-        ttk.Label(frame, text=self.t("tk.welcome.seed_note"), foreground="#6b6b6b").pack(side="left", padx=10)
+        ttk.Label(frame, text=self.t("tk.welcome.seed_note"), style=MUTED).pack(side="left", padx=10)
 
     # ------------------------------------------------------------- seats
     def _variant_changed(self) -> None:

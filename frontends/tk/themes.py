@@ -53,6 +53,10 @@ class TableTheme:
     ttk_theme: str
     palette: Palette
     widgets: tuple[tuple[str, str], ...] = ()
+    muted: str = "#6b6b6b"
+    """Secondary widget text (``Muted.TLabel``): notes, column headings."""
+    readonly: tuple[str, str] | None = None
+    """(background, text) of read-only choice boxes, when the ttk theme's own would not be readable."""
 
     def label(self, t) -> str:
         """The theme's name in the player's language (``t`` is a catalog's ``t``)."""
@@ -121,6 +125,7 @@ DARK = TableTheme(
         marker="#ff5c50",
         hand_bg="#121417",
     ),
+    muted="#b8b8b8",
 )
 HIGH_CONTRAST = TableTheme(
     "high_contrast",
@@ -150,13 +155,21 @@ HIGH_CONTRAST = TableTheme(
         ("selectforeground", "#000000"),
         ("bordercolor", "#ffffff"),
         ("focuscolor", "#ffff00"),
+        ("indicatorbackground", "#000000"),
+        ("indicatorforeground", "#ffff00"),
+        ("arrowcolor", "#ffffff"),
     ),
+    muted="#ffffff",
+    readonly=("#000000", "#ffffff"),
 )
 
 THEMES: dict[str, TableTheme] = {theme.id: theme for theme in (FELT, LIGHT, DARK, HIGH_CONTRAST)}
 """The offered themes, in menu order."""
 
 DEFAULT_THEME = FELT.id
+
+MUTED = "Muted.TLabel"
+"""The ttk style of secondary text, coloured by the theme."""
 
 
 def theme_named(theme_id: str) -> TableTheme:
@@ -174,8 +187,15 @@ def apply_theme(root: tk.Misc, theme: TableTheme) -> None:
         setter(theme.ttk_theme)
     else:
         ttk.Style(root).theme_use(theme.ttk_theme)
+    style = ttk.Style(root)
     if theme.widgets:
-        ttk.Style(root).configure(".", **dict(theme.widgets))
+        style.configure(".", **dict(theme.widgets))
+    style.configure(MUTED, foreground=theme.muted)
+    if theme.readonly is not None:
+        background, text = theme.readonly
+        for option, colour in (("fieldbackground", background), ("foreground", text)):
+            style.map("TCombobox", **{option: [("readonly", colour)]})
+        style.map("TCombobox", selectbackground=[("readonly", background)], selectforeground=[("readonly", text)])
     board.use_palette(theme.palette.as_board_colours())
 
 
