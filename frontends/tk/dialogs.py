@@ -50,6 +50,24 @@ def _fill(frame: ttk.Frame, window: tk.Toplevel) -> None:
     window.columnconfigure(0, weight=1)
 
 
+class Panel:
+    """A window of its own (:attr:`window`) that reports, through ``on_close``, when it goes."""
+
+    window: tk.Toplevel
+    on_close: Callable[[], None]
+
+    @property
+    def open(self) -> bool:
+        """True while the window exists."""
+        return bool(self.window.winfo_exists())
+
+    def close(self) -> None:
+        """Close and report."""
+        if self.window.winfo_exists():
+            self.window.destroy()
+            self.on_close()
+
+
 # --------------------------------------------------------------- hand-off
 class HandOff:
     """DX.3: a cover over the whole table naming the next human; their hand shows only after they acknowledge."""
@@ -123,7 +141,7 @@ def _fit_screen(window: tk.Toplevel, over: tk.Misc, margin: int = 24) -> None:
     window.geometry(f"{w}x{h}+{x}+{y}")
 
 
-class StoryScreen:
+class StoryScreen(Panel):
     """A modal window with a headline, a scrolling body and a button bar that always stays in view.
 
     Subclasses fill :attr:`body` and :attr:`bar`; the window is sized to
@@ -158,10 +176,6 @@ class StoryScreen:
         self.scroll.canvas.configure(height=wanted, width=self.scroll.body.winfo_reqwidth())
         self.window.after_idle(lambda: self.window.winfo_exists() and _fit_screen(self.window, root.winfo_toplevel()))
         _fit_screen(self.window, root.winfo_toplevel())
-
-    def visible_buttons(self) -> list[ttk.Button]:
-        """The buttons of the bar."""
-        return [w for w in self.bar.winfo_children() if w.winfo_class() == "TButton"]
 
 
 def _seat_names(names: Sequence[str], seats: Sequence[Any]) -> str:
@@ -229,12 +243,6 @@ class RoundEndDialog(StoryScreen):
         self.window.bind("<Escape>", lambda _e: self.close())
         self.fit(root)
         self.button.focus_set()
-
-    def close(self) -> None:
-        """Dismiss and report."""
-        if self.window.winfo_exists():
-            self.window.destroy()
-            self.on_close()
 
 
 def ranking(names: Sequence[str], totals: Mapping[str, int], winners: Sequence[Any]) -> list[tuple[int, int]]:
@@ -310,7 +318,7 @@ class MatchEndDialog(StoryScreen):
 
 
 # ------------------------------------------------------------- text panels
-class TextPanel:
+class TextPanel(Panel):
     """A read-only scrolled text window (the rules or the log); ``on_close`` when it goes."""
 
     def __init__(self, root: tk.Misc, title: str, on_close: Callable[[], None], width: int = 80) -> None:
@@ -344,17 +352,6 @@ class TextPanel:
         self.text.configure(state="disabled")
         if scroll_end:
             self.text.see("end")
-
-    @property
-    def open(self) -> bool:
-        """True while the window exists."""
-        return bool(self.window.winfo_exists())
-
-    def close(self) -> None:
-        """Close and report."""
-        if self.window.winfo_exists():
-            self.window.destroy()
-            self.on_close()
 
 
 class LogPanel(TextPanel):
@@ -413,11 +410,12 @@ KEYS = (
 """The window's keys and what each does (``tk.keys.do.<name>``), in the order the help lists them."""
 
 
-class KeysPanel:
+class KeysPanel(Panel):
     """The keyboard help: a two-column table of keys and what they do."""
 
     def __init__(self, root: tk.Misc, catalog: Catalog) -> None:
         t = catalog.t
+        self.on_close = lambda: None
         self.window = _toplevel(root, t("tk.keys.title"), modal=False)
         self.window.resizable(False, False)
         frame = ttk.Frame(self.window, padding=16)
@@ -441,16 +439,6 @@ class KeysPanel:
         self.window.bind("<Escape>", lambda _e: self.close())
         self.window.bind("<Return>", lambda _e: self.close())
         close.focus_set()
-
-    @property
-    def open(self) -> bool:
-        """True while the window exists."""
-        return bool(self.window.winfo_exists())
-
-    def close(self) -> None:
-        """Close the panel."""
-        if self.window.winfo_exists():
-            self.window.destroy()
 
 
 def reflow(body: str) -> str:
