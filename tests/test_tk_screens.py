@@ -358,3 +358,32 @@ def test_refused_moves_and_forced_passes_show_no_clause_id(window):
     app.preview_action(wrong)
     shown = app.detail.cget("text")
     assert shown == refused.value.reason and shown and not CLAUSE_ID.search(shown)
+
+
+def test_choosing_a_language_on_the_welcome_screen_relabels_it_at_once(window):
+    app = window
+    app.start()
+    screen = app.setup_dialog
+    screen.seat_rows[0][0].set("Zoe")
+    screen.lang.set("Polski")
+    screen.on_language(screen.draft())
+    relabelled = app.setup_dialog
+    polish = ui_catalog("pl")
+    assert relabelled is not screen and not screen.open and relabelled.open and relabelled.welcome
+    assert app.lang == "pl" and app.menubar.entrycget(0, "label") == polish.t("tk.menu.game")
+    assert relabelled.start_button.cget("text") == polish.t("tk.setup.start")
+    names = [name.get() for name, _ in relabelled.seat_rows]
+    assert names[0] == "Zoe" and names[1] == polish.t("tk.welcome.computer_name", seat=2), "made-up names follow"
+    assert app.session is None
+    relabelled.start_button.invoke()
+    assert pump(app.root, lambda: app.session is not None, 10)
+
+
+def test_an_old_raw_ttk_theme_in_the_settings_means_felt_and_a_saved_theme_returns(window, tmp_path, monkeypatch):
+    from frontends.tk.app import TkApp
+
+    old = TkApp(window.root, REGISTRY, PlayOptions(), None, tk_settings.Settings(theme="breeze", speed="instant"))
+    assert old.settings.theme == "felt" and old.table.cget("background") == THEMES["felt"].palette.felt
+    old.apply_theme("dark")
+    again = TkApp(window.root, REGISTRY, PlayOptions(), None, tk_settings.load())
+    assert again.theme_var.get() == "dark" and again.table.cget("background") == THEMES["dark"].palette.felt

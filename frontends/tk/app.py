@@ -836,17 +836,28 @@ class TkApp:
             return
         if self.session is not None:
             self.session.pause("setup")
+        self._show_setup(self.current_choice(), welcome or self.session is None)
+
+    def _show_setup(self, current: SetupChoice, welcome: bool) -> None:
         self.setup_dialog = SetupScreen(
             self.main,
             self.catalog,
             self.registry.variants,
             self.registry.bots,
-            self.current_choice(),
+            current,
             self.apply_setup,
             self._setup_closed,
-            welcome=welcome or self.session is None,
+            welcome=welcome,
             can_cancel=self.session is not None,
+            on_language=self._setup_language,
         )
+
+    def _setup_language(self, draft: SetupChoice) -> None:
+        """Another language was chosen on the setup screen: the window and the screen speak it at once."""
+        welcome = self.setup_dialog.welcome
+        self.setup_dialog.window.destroy()
+        self.set_language(draft.lang)
+        self._show_setup(draft, welcome)
 
     def _setup_closed(self) -> None:
         self.setup_dialog = None

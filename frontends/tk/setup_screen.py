@@ -74,7 +74,8 @@ class SetupScreen:
     ``on_done(choice)`` starts the match and returns None, or returns an
     error message that the screen shows while staying open (nothing is
     lost). ``on_close`` runs once the screen is gone. ``can_cancel`` offers
-    Cancel (a match is already on the table).
+    Cancel (a match is already on the table). ``on_language(draft)`` runs
+    when another language is chosen, with the screen's content so far.
     """
 
     def __init__(
@@ -89,8 +90,10 @@ class SetupScreen:
         *,
         welcome: bool = False,
         can_cancel: bool = True,
+        on_language: Callable[[SetupChoice], None] | None = None,
     ) -> None:
         t = catalog.t
+        self.welcome, self.on_language = welcome, on_language
         self.t, self.catalog = t, catalog
         self.variants = dict(variants)
         self.bots = ordered_bots(list(bots))
@@ -175,7 +178,9 @@ class SetupScreen:
             ).grid(row=index, column=0, sticky="w")
             about = f"tk.welcome.about.{variant_id}"
             if self.catalog.has(about):
-                ttk.Label(frame, text=self.t(about), style=MUTED).grid(row=index, column=1, sticky="w", padx=(12, 0))
+                ttk.Label(frame, text=self.t(about), style=MUTED, wraplength=440, justify="left").grid(
+                    row=index, column=1, sticky="w", padx=(12, 0)
+                )
         frame = self._section(body, 1, "tk.setup.players")
         self.players = tk.IntVar(value=len(current.seats))
         self.players_box = ttk.Spinbox(
@@ -198,9 +203,11 @@ class SetupScreen:
         frame = self._section(body, 3, "tk.setup.language")
         self.lang_codes = {name: code for code, name in LANGUAGE_NAMES.items()}
         self.lang = tk.StringVar(value=LANGUAGE_NAMES.get(current.lang, "English"))
-        ttk.Combobox(frame, textvariable=self.lang, values=list(self.lang_codes), state="readonly", width=20).pack(
-            side="left"
+        languages = ttk.Combobox(
+            frame, textvariable=self.lang, values=list(self.lang_codes), state="readonly", width=20
         )
+        languages.pack(side="left")
+        languages.bind("<<ComboboxSelected>>", lambda _e: self.on_language and self.on_language(self.draft()))
         frame = self._section(body, 4, "tk.setup.theme")
         self.theme_ids = {theme.label(self.t): theme.id for theme in THEMES.values()}
         self.theme = tk.StringVar(value=theme_named(current.theme).label(self.t))
@@ -233,9 +240,9 @@ class SetupScreen:
         return self.t(key, seat=index + 1)
 
     def _is_default_name(self, index: int, name: str) -> bool:
-        """True for a name the screen made up for seat ``index`` (either kind), or a bot-id default."""
+        """True for a name made up for seat ``index``: by this screen (either kind) or by the command-line defaults."""
         made_up = {self._default_name(index, kind) for kind in self.kinds}
-        made_up |= {f"{bot.capitalize()} {index + 1}" for bot in self.bots}
+        made_up |= {f"{bot.capitalize()} {index + 1}" for bot in self.bots} | {f"Player {index + 1}"}
         return name.strip() in made_up
 
     def _initial_row(self, index: int) -> tuple[str, str]:
@@ -246,7 +253,7 @@ class SetupScreen:
         else:
             kind = self.kinds[-1] if self.bots else self.kinds[0]
             name = self._default_name(index, kind)
-        if self._is_default_name(index, name):
+        if not name or self._is_default_name(index, name):
             name = self._default_name(index, kind)
         return name, kind
 
@@ -262,11 +269,17 @@ class SetupScreen:
             name_var, kind_var = tk.StringVar(value=name), tk.StringVar(value=kind)
             ttk.Label(self.seats_frame, text=f"{index + 1}.").grid(row=index, column=0, padx=(0, 6), sticky="e")
             ttk.Entry(self.seats_frame, textvariable=name_var, width=18).grid(row=index, column=1, pady=2)
-            box = ttk.Combobox(self.seats_frame, textvariable=kind_var, values=self.kinds, state="readonly", width=46)
+            box = ttk.Combobox(
+                self.seats_frame, textvariable=kind_var, values=self.kinds, state="readonly", width=self._kind_width()
+            )
             box.grid(row=index, column=2, padx=6, pady=2, sticky="w")
             box.bind("<<ComboboxSelected>>", lambda _e, i=index: self._kind_changed(i))
             self.seat_rows.append((name_var, kind_var))
         self._own_keys(self.window)
+
+    def _kind_width(self) -> int:
+        """Characters a seat kind box needs to show the longest kind whole."""
+        return min(56, int(max(len(kind) for kind in self.kinds) * 0.9) + 2)
 
     def _kind_changed(self, index: int) -> None:
         """A made-up name follows its seat's kind ("Computer 2" becomes "Player 2")."""
@@ -288,13 +301,27 @@ class SetupScreen:
             if name.casefold() in seen:
                 raise ValueError(self.t("tk.welcome.same_name", name=name, first=seen[name.casefold()], seat=index))
             seen[name.casefold()] = index
-            kind = kind_var.get()
-            bot = self.bots[self.kinds.index(kind) - 1] if kind in self.kinds[1:] else None
-            seats.append(Seat(name, bot))
+            seats.append(Seat(name, self._bot_of(kind_var.get())))
+        return self._choice(seats, int(seed_text) if seed_text else None)
+
+    def draft(self) -> SetupChoice:
+        """The content as it stands, to rebuild the screen from: made-up names blank, an unusable seed dropped."""
+        seats = [
+            Seat("" if self._is_default_name(index, name.get()) else name.get(), self._bot_of(kind.get()))
+            for index, (name, kind) in enumerate(self.seat_rows)
+        ]
+        seed_text = self.seed.get().strip()
+        return self._choice(seats, int(seed_text) if seed_text.lstrip("-").isdigit() else None)
+
+    def _bot_of(self, kind: str) -> str | None:
+        """The bot id of a seat kind as offered (None: a human)."""
+        return self.bots[self.kinds.index(kind) - 1] if kind in self.kinds[1:] else None
+
+    def _choice(self, seats: list[Seat], seed: int | None) -> SetupChoice:
         return SetupChoice(
             variant=self.variant_id.get(),
             seats=tuple(seats),
-            seed=int(seed_text) if seed_text else None,
+            seed=seed,
             lang=self.lang_codes.get(self.lang.get(), "en"),
             theme=self.theme_ids.get(self.theme.get(), theme_named("").id),
         )
