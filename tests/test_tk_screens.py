@@ -387,3 +387,29 @@ def test_an_old_raw_ttk_theme_in_the_settings_means_felt_and_a_saved_theme_retur
     old.apply_theme("dark")
     again = TkApp(window.root, REGISTRY, PlayOptions(), None, tk_settings.load())
     assert again.theme_var.get() == "dark" and again.table.cget("background") == THEMES["dark"].palette.felt
+
+
+def test_a_scrolled_frame_scrolls_with_the_wheel_and_lets_go_of_it_when_gone(window):
+    import tkinter as tk
+    from tkinter import ttk
+
+    from frontends.tk.scrolled import ScrolledFrame
+
+    top = tk.Toplevel(window.root)
+    top.geometry("300x200+0+0")
+    frame = ScrolledFrame(top)
+    frame.pack(fill="both", expand=True)
+    for row in range(40):
+        ttk.Label(frame.body, text=f"line {row}").pack(anchor="w")
+    pump(window.root, lambda: False, 0.2)
+    assert frame.scrollbar.winfo_ismapped(), "the scroll bar shows when the content is taller"
+    inner = frame.body.winfo_children()[3]
+    x, y = inner.winfo_rootx() + 5, inner.winfo_rooty() + 5
+    inner.event_generate("<Button-5>", x=5, y=5, rootx=x, rooty=y)
+    pump(window.root)
+    assert frame.canvas.yview()[0] > 0
+    assert top.bind("<Button-5>").strip()
+    frame.destroy()
+    pump(window.root)
+    assert not top.bind("<Button-5>").strip(), "no wheel binding is left behind"
+    top.destroy()

@@ -5,6 +5,20 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 
+WHEEL = ("<MouseWheel>", "<Button-4>", "<Button-5>")
+"""The mouse wheel on Windows and macOS, and its two buttons on X11."""
+
+
+def _unbind(widget: tk.Misc, bound: dict[str, str]) -> None:
+    """Take out only the given scripts (sequence -> function id) from ``widget``'s bindings."""
+    if not widget.winfo_exists():
+        return
+    for sequence, funcid in bound.items():
+        script = widget.tk.call("bind", widget._w, sequence)
+        kept = "\n".join(line for line in str(script).split("\n") if funcid not in line)
+        widget.tk.call("bind", widget._w, sequence, kept)
+        widget.deletecommand(funcid)
+
 
 class ScrolledFrame(ttk.Frame):
     """A frame whose :attr:`body` scrolls vertically when it is taller than the space given.
@@ -26,12 +40,9 @@ class ScrolledFrame(ttk.Frame):
         self._window = self.canvas.create_window(0, 0, window=self.body, anchor="nw")
         self.body.bind("<Configure>", lambda _e: self._fit())
         self.canvas.bind("<Configure>", lambda _e: self._fit())
-        for sequence in ("<MouseWheel>", "<Button-4>", "<Button-5>"):
-            self.bind_all_within(sequence)
-
-    def bind_all_within(self, sequence: str) -> None:
-        """Scroll on ``sequence`` when it happens over this frame or its content."""
-        self.winfo_toplevel().bind(sequence, self._wheel, add="+")
+        top = self.winfo_toplevel()
+        wheel = {sequence: top.bind(sequence, self._wheel, add="+") for sequence in WHEEL}
+        self.bind("<Destroy>", lambda e: e.widget is self and _unbind(top, wheel), add="+")
 
     def _wheel(self, event: tk.Event) -> None:
         if not self.winfo_exists() or not self.winfo_ismapped():
