@@ -16,7 +16,7 @@ from core.actions import Action, Draw, EndTurn, IllegalAction, Pass
 from core.events import Event
 from core.i18n import CatalogError, rules_text, variant_title
 from core.session import Preview, Session
-from core.store import HistoryEntry, StoreError
+from core.store import PAUSED, HistoryEntry, StoreError
 from core.views import PlayerView
 from frontends.console.commands import Command, parse_command
 from frontends.console.describe import describe_action, describe_event
@@ -40,6 +40,40 @@ HELP_KEYS = (
 
 RECENT_MATCHES = 3
 """How many earlier saved matches ``log`` names after the current log."""
+
+
+def farewell(term: Terminal, key: str, session: Session | None, store: Any) -> str:
+    """The goodbye line ``key``, saying truthfully whether the unfinished match is kept."""
+    if session is None or session.is_over:
+        return term.t(key)
+    note = "console.saved_note" if store is not None else "console.unsaved_note"
+    return f"{term.t(key)} {term.t(note)}"
+
+
+def result_text(term: Terminal, entry: HistoryEntry) -> str:
+    """How an earlier match ended: won by whom, paused (resumable) or abandoned."""
+    if entry.status == PAUSED:
+        return term.t("console.history_paused", id=entry.id)
+    winners = winner_names(entry)
+    if not winners:
+        return term.t("console.history_abandoned")
+    return term.t("console.history_won", winners=", ".join(winners))
+
+
+def past_match_lines(term: Terminal, store: Any, registry: Any, entry: HistoryEntry) -> list[str]:
+    """The title and public log of an earlier match; StoreError when it cannot be read."""
+    past = load_past(store, entry, registry)
+    game = game_name(registry, entry.variant, term.lang)
+    title = term.t(
+        "console.history_match_title",
+        id=entry.id,
+        game=game,
+        date=when(entry),
+        players=", ".join(past.names),
+        result=result_text(term, entry),
+    )
+    sentences = (describe_event(term, entry.variant, past.names, line) for line in past.lines)
+    return [title, *("  " + sentence for sentence in sentences if sentence)]
 
 
 class Outcome(Enum):
@@ -104,7 +138,7 @@ class ConsoleGame:
                 self.hide()
             if self.session.is_over:
                 if not self.term.confirm(t("console.new_match_question")):
-                    self.term.say(t("console.bye"))
+                    self.term.say(farewell(self.term, "console.bye", self.session, self.store))
                     return 0
                 self.session.new_match()
                 continue
@@ -113,7 +147,7 @@ class ConsoleGame:
                 continue
             self.hand_off(seat)
             if self.turn(seat) is Outcome.QUIT:
-                self.term.say(t("console.bye"))
+                self.term.say(farewell(self.term, "console.bye", self.session, self.store))
                 return 0
 
     def flush(self) -> None:
@@ -328,12 +362,6 @@ class ConsoleGame:
         """The store's earlier matches (none without a store)."""
         return self.store.history() if self.store is not None else []
 
-    def _result(self, entry: HistoryEntry) -> str:
-        winners = winner_names(entry)
-        if not winners:
-            return self.term.t("console.history_abandoned")
-        return self.term.t("console.history_won", winners=", ".join(winners))
-
     def _say_recent(self) -> None:
         """After the current log: the latest earlier matches and how to read them."""
         if self.store is None:
@@ -348,7 +376,7 @@ class ConsoleGame:
                 id=e.id,
                 date=when(e),
                 game=game_name(self.registry, e.variant, self.term.lang),
-                result=self._result(e),
+                result=result_text(self.term, e),
             )
             for e in reversed(entries[-RECENT_MATCHES:])
         ]
@@ -381,7 +409,7 @@ class ConsoleGame:
                     date=when(e),
                     game=game_name(self.registry, e.variant, self.term.lang),
                     players=", ".join(seat.name for seat in e.seats),
-                    result=self._result(e),
+                    result=result_text(self.term, e),
                 )
             )
         self.term.say(self.term.t("console.history_read_hint", id=entries[-1].id))
@@ -394,25 +422,12 @@ class ConsoleGame:
             self.term.say(self.term.t("console.history_bad_id", text=argument))
             return Outcome.STAY
         try:
-            past = load_past(self.store, entry, self.registry)
+            lines = past_match_lines(self.term, self.store, self.registry, entry)
         except StoreError as error:
             self.term.say(self.term.t("console.history_unreadable", id=entry.id, reason=str(error)))
             return Outcome.STAY
-        game = game_name(self.registry, entry.variant, self.term.lang)
-        self.term.say(
-            self.term.t(
-                "console.history_match_title",
-                id=entry.id,
-                game=game,
-                date=when(entry),
-                players=", ".join(past.names),
-                result=self._result(entry),
-            )
-        )
-        for line in past.lines:
-            sentence = describe_event(self.term, entry.variant, past.names, line)
-            if sentence:
-                self.term.say("  " + sentence)
+        for line in lines:
+            self.term.say(line)
         self.term.pause_for_enter(self.term.t("console.press_enter_back"))
         return Outcome.REDRAW
 
