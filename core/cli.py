@@ -154,7 +154,12 @@ def _add_play_arguments(play: argparse.ArgumentParser) -> None:
 
 
 def _with_command(argv: list[str]) -> list[str]:
-    """``argv`` with ``play`` put first when no command is named (``roundhouse --lang en``)."""
+    """``argv`` with ``play`` put first when no command is named (``roundhouse --lang en``).
+
+    ArgumentError for a first word that is not a command.
+    """
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
+        raise ArgumentError("roundhouse", f"unknown command {argv[0]!r} (commands: {', '.join(COMMAND_NAMES)})")
     if any(arg in COMMAND_NAMES for arg in argv) or any(arg in ("-h", "--help") for arg in argv):
         return argv
     return ["play", *argv]
