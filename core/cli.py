@@ -53,7 +53,7 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number is needed, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"invalid number {text!r}: a whole number is needed") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
@@ -63,7 +63,7 @@ def _count(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number is needed, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"invalid number {text!r}: a whole number is needed") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
     return value
