@@ -49,7 +49,7 @@ BAD = [
     (["play", "--players", "11"], "takes 2 to 10 players, not 11"),
     (["play", "--variant", "double-nine-branch", "--players", "7"], "takes 2 to 6 players, not 7"),
     (["play", "--humans", "5"], "0 to 4 human players, not 5"),
-    (["play", "--humans", "-1"], "must be 0 or more"),
+    (["play", "--humans", "-1"], "must be at least 0"),
     (["play", "--players", "x"], "invalid number 'x': a whole number is needed"),
     (["play", "--seed", "x"], "a seed is a whole number"),
     (["play", "--variant", "nope"], "Unknown game nope"),
