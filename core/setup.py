@@ -57,6 +57,12 @@ def default_bot(registry: Registry) -> str | None:
     return sorted(registry.bots)[0] if registry.bots else None
 
 
+def name_in_use(name: str, names: Sequence[str]) -> bool:
+    """True when ``name`` is already one of ``names`` (ignoring case and outer spaces): names are unique per table."""
+    wanted = name.strip().casefold()
+    return any(wanted == other.strip().casefold() for other in names)
+
+
 def check_table(
     registry: Registry,
     variant: str | None = None,

@@ -170,10 +170,10 @@ class TtyOutput(io.StringIO):
         return True
 
 
-def test_DX_3_hiding_clears_a_terminal_and_separates_a_pipe():
+def test_DX_3_hiding_clears_a_terminal_and_its_scrollback_and_separates_a_pipe():
     tty = TtyOutput()
     Terminal(io.StringIO(), tty, "en").clear()
-    assert tty.getvalue() == "\x1b[2J\x1b[H"
+    assert tty.getvalue() == "\x1b[2J\x1b[3J\x1b[H"  # ESC[3J: scrolling up shows no earlier hand
     pipe = io.StringIO()
     Terminal(io.StringIO(), pipe, "en").clear()
     assert "\x1b" not in pipe.getvalue() and "(hands hidden)" in pipe.getvalue()

@@ -100,6 +100,8 @@ class ConsoleGame:
         self.registry = registry
         self.pending: list[Event] = []
         self.hand_on_screen: int | None = None
+        self.seen_upto: dict[tuple[int, int], int] = {}
+        """Hot seat: how many events of a match each human has been told about."""
         session.observers.append(self._observe)
 
     def _observe(self, session: Session, events: list[Event]) -> None:
@@ -146,7 +148,9 @@ class ConsoleGame:
                 self.session.step()
                 continue
             self.hand_off(seat)
-            if self.turn(seat) is Outcome.QUIT:
+            outcome = self.turn(seat)
+            self.seen_upto[(self.session.match_number, seat)] = len(self.session.record.events)
+            if outcome is Outcome.QUIT:
                 self.term.say(farewell(self.term, "console.bye", self.session, self.store))
                 return 0
 
@@ -180,11 +184,28 @@ class ConsoleGame:
         self.hand_on_screen = None
 
     def hand_off(self, seat: int) -> None:
-        """Hot seat (DX.3): name the next human and wait before showing their hand."""
+        """Hot seat (DX.3): name the next human, wait, then tell them what happened since their last turn."""
         if not self.hot_seat or self.hand_on_screen == seat:
             return
         self.term.pause_for_enter(self.term.t("console.hand_off", player=self.name(seat)))
         self.hand_on_screen = seat
+        self.summarize_for(seat)
+
+    def summarize_for(self, seat: int) -> None:
+        """The events since ``seat`` last decided, as that seat may see them (hot seat)."""
+        events = self.session.record.events
+        start = min(self.seen_upto.get((self.session.match_number, seat), 0), len(events))
+        names = [s.name for s in self.session.seats]
+        sentences = [
+            describe_event(self.term, self.session.variant.id, names, event.visible_to(seat))
+            for event in events[start:]
+        ]
+        said = [sentence for sentence in sentences if sentence]
+        if said:
+            self.term.say(self.term.t("console.since_last_turn", player=self.name(seat)))
+            for sentence in said:
+                self.term.say("  " + sentence)
+        self.seen_upto[(self.session.match_number, seat)] = len(events)
 
     # ------------------------------------------------------------- turn
     def turn(self, seat: int) -> Outcome:
@@ -298,6 +319,15 @@ class ConsoleGame:
         if not self.session.can_undo:
             self.term.say(self.term.t("console.nothing_to_undo"))
             return Outcome.STAY
+        owner = self.session.undo_owner()
+        if self.hot_seat and owner is not None and owner != view.seat and self.session.is_human(owner):
+            other = self.name(owner)
+            if not self.term.confirm(self.term.t("console.undo_other_question", player=other), default=False):
+                self.term.say(self.term.t("console.undo_other_refused", player=other))
+                return Outcome.STAY
+            self.session.undo()
+            self.term.say(self.term.t("console.undone_other", player=other))
+            return Outcome.DONE
         self.session.undo()
         self.term.say(self.term.t("console.undone"))
         return Outcome.DONE

@@ -1,6 +1,6 @@
 """The console's remembered language, in a small JSON file beside the window's settings.
 
-The file is ``console.json`` in ``platformdirs.user_config_dir("roundhouse")``
+The file is ``console_prefs.json`` in ``platformdirs.user_config_dir("roundhouse")``
 or in ``ROUNDHOUSE_CONFIG_DIR``. A missing, unreadable or unwritable file
 only means the language is asked again; nothing is ever raised into the game.
 """
@@ -15,7 +15,7 @@ import platformdirs
 
 from core.i18n import LANGUAGES
 
-FILE_NAME = "console.json"
+FILE_NAME = "console_prefs.json"
 
 
 def _path() -> Path:

@@ -16,7 +16,7 @@ from core.frontend import PlayOptions
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, normalize_language
 from core.registry import Registry
 from core.session import Seat
-from core.setup import DEFAULT_PLAYERS, SetupError, check_table, default_bot, default_variant
+from core.setup import DEFAULT_PLAYERS, SetupError, check_table, default_bot, default_variant, name_in_use
 from frontends.console.prefs import remember_language, remembered_language
 from frontends.console.terminal import Terminal
 
@@ -125,7 +125,9 @@ def ask_table(term: Terminal, registry: Registry) -> TableChoice:
     )
     bot = default_bot(registry)
     defaults = seats_for(term, 1 if bot else players, players, bot)
-    seats = [_ask_seat(term, registry, number, seat, bot) for number, seat in enumerate(defaults, 1)]
+    seats: list[Seat] = []
+    for number, seat in enumerate(defaults, 1):
+        seats.append(_ask_seat(term, registry, number, seat, bot, [s.name for s in seats]))
 
     def read_seed(answer: str) -> int | None:
         if answer == "-":
@@ -139,7 +141,10 @@ def ask_table(term: Terminal, registry: Registry) -> TableChoice:
     return TableChoice(variant_id, tuple(seats), seed)
 
 
-def _ask_seat(term: Terminal, registry: Registry, number: int, default: Seat, bot: str | None) -> Seat:
+def _ask_seat(
+    term: Terminal, registry: Registry, number: int, default: Seat, bot: str | None, taken: Sequence[str]
+) -> Seat:
+    """Ask whether seat ``number`` is a human or which bot, and its name (not one of ``taken``)."""
     human_word = term.t("console.setup_human_word")
     kinds = [human_word, *sorted(registry.bots)]
 
@@ -159,5 +164,11 @@ def _ask_seat(term: Terminal, registry: Registry, number: int, default: Seat, bo
         name_default = term.t("console.setup_human_name", seat=number)
     else:
         name_default = f"{chosen.capitalize()} {number}"
-    name = _ask(term, term.t("console.setup_seat_name", seat=number), name_default, str)
+
+    def read_name(answer: str) -> str:
+        if name_in_use(answer, taken):
+            raise ValueError(term.t("console.setup_name_taken", name=answer.strip()))
+        return answer.strip()
+
+    name = _ask(term, term.t("console.setup_seat_name", seat=number), name_default, read_name)
     return Seat(name, chosen)

@@ -11,8 +11,8 @@ from typing import IO, Any
 
 from core.i18n import Catalog, ui_catalog
 
-CLEAR = "\x1b[2J\x1b[H"
-"""ANSI: clear the screen and move the cursor home."""
+CLEAR = "\x1b[2J\x1b[3J\x1b[H"
+"""ANSI: clear the screen, clear the scrollback (where the terminal allows) and move the cursor home."""
 
 SEPARATOR = "-" * 60
 
