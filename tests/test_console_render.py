@@ -160,7 +160,7 @@ def test_every_console_string_exists_in_english():
     keys = set(re.findall(r'"((?:console|common)\.[a-z_.]*[a-z_])"', source))
     missing = sorted(k for k in keys if not catalog.has(k) and not catalog.has(k + ".default"))
     assert len(keys) > 50 and not missing
-    for base in ("console.centre", "console.line_owned", "console.event.pass"):
+    for base in ("console.centre", "console.line_owned", "log.pass"):
         for variant in ("mexican-train", "double-nine-branch"):
             assert catalog.has(f"{base}.{variant}")
 

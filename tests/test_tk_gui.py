@@ -439,7 +439,7 @@ def test_computer_moves_are_paced_with_after_and_never_run_inside_the_call(windo
     assert session.log == [], "set_session returns at once; the computer moves later, from the event loop"
     assert pump(app.root, lambda: len(session.log) >= 1, 10)
     assert len(session.log) == 1, "one computer decision per paced step"
-    assert app.detail.cget("text").startswith("Last move: Ana placed the engine"), "the move is told in words"
+    assert app.detail.cget("text").startswith("Last move: Ana places the engine"), "the move is told in words"
     assert app.table.find_withtag("last") or app.model.centre_last, "and highlighted"
     assert pump(app.root, lambda: session.human_to_move, 20)
 
