@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import pydoc
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -314,7 +315,7 @@ def _check_resumable(store: object, match_id: int) -> None:
 
 
 def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
-    """Print a game's rule text (a third-party variant's comes from its ``rules_text_package``)."""
+    """Print a game's rule text, paged on a terminal (a plugin's text comes from its ``rules_text_package``)."""
     from core.i18n import CatalogError, has_rules_text, rules_text
 
     lang = args.lang
@@ -328,7 +329,10 @@ def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
     except CatalogError as error:
         print(f"roundhouse rules: error: {error}", file=sys.stderr)
         return 1
-    sys.stdout.write(text)
+    if sys.stdout.isatty():
+        pydoc.pager(text)  # $PAGER or less on a terminal, like man pages
+    else:
+        sys.stdout.write(text)
     return 0
 
 

@@ -74,9 +74,8 @@ def event_sentence(catalog: Catalog, variant: str, names: Sequence[str], line: M
         return round_end_sentence(catalog, variant, names, line)
     if kind == "match_end":
         winners = [seat_name(names, s) for s in line.get("winners", [])]
-        totals = per_seat(names, line.get("totals", {}))
         key = "log.match_end" if len(winners) == 1 else "log.match_end_shared"
-        return t(key, winners=", ".join(winners), totals=totals)
+        return t(key, winners=", ".join(winners))
     details = ", ".join(f"{k} {v}" for k, v in line.items() if k != "type")
     return t("log.other", kind=kind, details=details)
 

@@ -17,7 +17,7 @@ from core.events import Event
 from core.i18n import CatalogError, rules_text, variant_title
 from core.session import Preview, Session
 from core.store import PAUSED, HistoryEntry, StoreError
-from core.views import PlayerView
+from core.views import OwedDouble, PlayerView
 from frontends.console.commands import Command, parse_command
 from frontends.console.describe import describe_action, describe_event
 from frontends.console.table import (
@@ -30,6 +30,7 @@ from frontends.console.table import (
     totals_text,
 )
 from frontends.console.terminal import Terminal
+from frontends.event_sentences import extra_play_sentence, owed_sentences
 from frontends.past_matches import find_entry, game_name, load_past, when, winner_names
 
 HELP_KEYS = (
@@ -98,7 +99,11 @@ class ConsoleGame:
         self.session = session
         self.store = store
         self.registry = registry
-        self.pending: list[Event] = []
+        self.pending: list[Event] = [] if session.log else list(session.record.events)
+        """Events still to describe: a fresh match's deal and engine search are told as they happen."""
+        self.owed_told: tuple[OwedDouble, ...] = session.view(None).owed
+        self.notes: dict[tuple[int, int], list[str]] = {}
+        """Sentences that are not events (owed doubles), by (id of the match record, events before them)."""
         self.hand_on_screen: int | None = None
         self.seen_upto: dict[tuple[int, int], int] = {}
         """Hot seat: how many events of a match each human has been told about."""
@@ -173,6 +178,20 @@ class ConsoleGame:
                         self.hide()
             elif event.type == "match_end":
                 self.term.say(self.term.t("console.final_totals", totals=totals_text(self.term, names, line["totals"])))
+        self.tell_owed(names)
+
+    def tell_owed(self, names: list[str]) -> None:
+        """Say which doubles became owed or were covered since the last time (MT.12), and keep it for ``log``."""
+        owed = self.session.view(None).owed
+        sentences = owed_sentences(self.term.catalog, self.session.variant.id, names, self.owed_told, owed)
+        self.owed_told = owed
+        record, length = self.session.record, len(self.session.record.events)
+        for key in [k for k in self.notes if k[0] == id(record) and k[1] > length]:
+            del self.notes[key]  # undone
+        if sentences:
+            self.notes.setdefault((id(record), length), []).extend(sentences)
+        for sentence in sentences:
+            self.term.say(sentence)
 
     def pending_match_end(self) -> bool:
         """True when the match-end event is still waiting to be described."""
@@ -226,6 +245,8 @@ class ConsoleGame:
         for row in table_lines(self.term, view):
             self.term.say(row)
         self.term.say(hand_line(self.term, view))
+        if view.extra and view.extra.get("extra_play_owed") and view.seat is not None:
+            self.term.say(extra_play_sentence(self.term.catalog, self.name(view.seat)))
         drawn = view.extra.get("drawn_tile") if view.extra else None
         if drawn is not None:
             self.term.say(self.term.t("console.drawn_tile", tile=drawn))
@@ -360,7 +381,7 @@ class ConsoleGame:
                 text = rules_text(variant.id, self.term.lang, getattr(variant, "rules_text_package", None)).as_text()
             except CatalogError as error:
                 text = self.term.t("console.no_rules", game=variant_title(variant, self.term.lang), reason=str(error))
-            self.term.say(text)
+            self.term.page(text.splitlines())
             self.term.pause_for_enter(self.term.t("console.press_enter_back"))
         finally:
             self.session.resume("rules")
@@ -374,14 +395,17 @@ class ConsoleGame:
         try:
             self.term.say(self.term.t("console.log_title"))
             matches = [*self.session.archive, self.session.record]
+            lines = []
             for number, record in enumerate(matches, 1):
                 if len(matches) > 1:
-                    self.term.say(self.term.t("console.log_match", number=number))
-                for event in record.events:
-                    sentence = describe_event(self.term, self.session.variant.id, names, event.visible_to(view.seat))
-                    if sentence:
-                        self.term.say("  " + sentence)
-            self._say_recent()
+                    lines.append(self.term.t("console.log_match", number=number))
+                for index, event in enumerate(record.events, 1):
+                    lines.append(
+                        "  " + describe_event(self.term, self.session.variant.id, names, event.visible_to(view.seat))
+                    )
+                    lines += ["  " + note for note in self.notes.get((id(record), index), [])]
+            lines += self._recent_lines()
+            self.term.page(lines)
             self.term.pause_for_enter(self.term.t("console.press_enter_back"))
         finally:
             self.session.resume("log")
@@ -392,14 +416,13 @@ class ConsoleGame:
         """The store's earlier matches (none without a store)."""
         return self.store.history() if self.store is not None else []
 
-    def _say_recent(self) -> None:
+    def _recent_lines(self) -> list[str]:
         """After the current log: the latest earlier matches and how to read them."""
         if self.store is None:
-            return
+            return []
         entries = self._history()
         if not entries:
-            self.term.say(self.term.t("console.history_empty"))
-            return
+            return [self.term.t("console.history_empty")]
         items = [
             self.term.t(
                 "console.history_recent_item",
@@ -410,7 +433,7 @@ class ConsoleGame:
             )
             for e in reversed(entries[-RECENT_MATCHES:])
         ]
-        self.term.say(self.term.t("console.history_recent", count=len(entries), matches="; ".join(items)))
+        return [self.term.t("console.history_recent", count=len(entries), matches="; ".join(items))]
 
     def _cmd_history(self, view: PlayerView, argument: str | None = None) -> Outcome:
         """DX.11: list the saved matches, or show one of them (``history ID``); the computer waits."""
@@ -456,8 +479,7 @@ class ConsoleGame:
         except StoreError as error:
             self.term.say(self.term.t("console.history_unreadable", id=entry.id, reason=str(error)))
             return Outcome.STAY
-        for line in lines:
-            self.term.say(line)
+        self.term.page(lines)
         self.term.pause_for_enter(self.term.t("console.press_enter_back"))
         return Outcome.REDRAW
 
