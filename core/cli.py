@@ -20,9 +20,10 @@ from typing import NoReturn
 
 from core.frontend import AppContext, PlayOptions
 from core.i18n import LANGUAGES, language_code
+from core.params import ParamError
 from core.plugins import Plugins, get_plugin_manager
 from core.registry import DuplicateIdError
-from core.setup import SetupError, check_table
+from core.setup import SetupError, check_table, house_options_line
 from core.simulate import format_result, simulate
 from core.store import ENV_DATA_DIR, Store, StoreBusy, StoreError
 from core.store_cli import command_export, command_history, command_replay, open_play_store
@@ -316,7 +317,7 @@ def _check_resumable(store: object, match_id: int) -> None:
 
 def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
     """Print a game's rule text, paged on a terminal (a plugin's text comes from its ``rules_text_package``)."""
-    from core.i18n import CatalogError, has_rules_text, rules_text
+    from core.i18n import CatalogError, has_rules_text, rules_text, ui_catalog
 
     lang = args.lang
     variant = plugins.registry.variants.get(args.variant)
@@ -326,6 +327,8 @@ def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
         raise UsageError(f"no rules for variant {args.variant!r} (known: {', '.join(known) or 'none'})")
     try:
         text = rules_text(args.variant, lang, package).as_text()
+        house = house_options_line(ui_catalog(lang), variant, _default_params(variant))
+        text += f"\n{house}\n" if house else ""
     except CatalogError as error:
         print(f"roundhouse rules: error: {error}", file=sys.stderr)
         return 1
@@ -334,6 +337,14 @@ def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _default_params(variant: object) -> dict:
+    """A variant's own parameters; empty when it has none or they cannot be read (reported elsewhere)."""
+    try:
+        return getattr(variant, "default_params", dict)()
+    except ParamError:
+        return {}
 
 
 def _command_history(args: argparse.Namespace, plugins: Plugins) -> int:

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.i18n import ui_catalog
+from core.i18n import Catalog, ui_catalog
+from core.params import house_options
 from core.plugins import watch_matches
 from core.registry import Registry
 from core.session import Seat, Session
@@ -55,6 +56,14 @@ def default_bot(registry: Registry) -> str | None:
     if DEFAULT_BOT in registry.bots:
         return DEFAULT_BOT
     return sorted(registry.bots)[0] if registry.bots else None
+
+
+def house_options_line(catalog: Catalog, variant: Any, params: Mapping[str, Any]) -> str | None:
+    """ "House options in force: ..." for a match's parameters (MT.16), or None under the plain rule book."""
+    names = house_options(params, getattr(variant, "param_specs", {}))
+    if not names:
+        return None
+    return catalog.t("house.in_force", options="; ".join(catalog.t(f"house.{name}") for name in names))
 
 
 def name_in_use(name: str, names: Sequence[str]) -> bool:

@@ -16,6 +16,7 @@ from core.actions import Action, Draw, EndTurn, IllegalAction, Pass
 from core.events import Event
 from core.i18n import CatalogError, rules_text, variant_title
 from core.session import Preview, Session
+from core.setup import house_options_line
 from core.store import PAUSED, HistoryEntry, StoreError
 from core.views import OwedDouble, PlayerView
 from frontends.console.commands import Command, parse_command
@@ -137,6 +138,7 @@ class ConsoleGame:
         self.term.say(
             t("console.welcome", game=variant_title(self.session.variant, self.term.lang), seed=self.session.seed)
         )
+        self.say_house_options()
         self.term.say(t("console.help_hint"))
         while True:
             self.flush()
@@ -158,6 +160,12 @@ class ConsoleGame:
             if outcome is Outcome.QUIT:
                 self.term.say(farewell(self.term, "console.bye", self.session, self.store))
                 return 0
+
+    def say_house_options(self) -> None:
+        """MT.16: the house options in force, if any, named in the match header."""
+        line = house_options_line(self.term.catalog, self.session.variant, self.session.params)
+        if line:
+            self.term.say(line)
 
     def flush(self) -> None:
         """Describe the events that happened since the last flush, as the viewer may see them."""
@@ -381,7 +389,8 @@ class ConsoleGame:
                 text = rules_text(variant.id, self.term.lang, getattr(variant, "rules_text_package", None)).as_text()
             except CatalogError as error:
                 text = self.term.t("console.no_rules", game=variant_title(variant, self.term.lang), reason=str(error))
-            self.term.page(text.splitlines())
+            house = house_options_line(self.term.catalog, variant, self.session.params)
+            self.term.page(text.splitlines() + ([house] if house else []))
             self.term.pause_for_enter(self.term.t("console.press_enter_back"))
         finally:
             self.session.resume("rules")
