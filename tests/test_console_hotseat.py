@@ -133,7 +133,7 @@ def test_DX_3_hand_off_in_a_real_terminal_clears_the_scrollback(tmp_path):
     assert "\x1b[2J\x1b[3J\x1b[H" in handed
     child.send("")
     after = child.expect("your move")
-    assert "since your last turn:" in after
+    assert "this round so far:" in after  # the second human's first turn
     child.send("quit")
     child.expect("Goodbye")
     assert child.wait() == 0

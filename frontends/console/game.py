@@ -221,15 +221,17 @@ class ConsoleGame:
     def summarize_for(self, seat: int) -> None:
         """The events since ``seat`` last decided, as that seat may see them (hot seat)."""
         events = self.session.record.events
-        start = min(self.seen_upto.get((self.session.match_number, seat), 0), len(events))
+        told = self.seen_upto.get((self.session.match_number, seat))
+        title = "console.since_last_turn"
+        if told is None:  # their first turn here: this round so far
+            told = max((i for i, e in enumerate(events) if e.type == "deal"), default=0)
+            title = "console.round_so_far"
+        start = min(told, len(events))
         names = [s.name for s in self.session.seats]
-        sentences = [
-            describe_event(self.term, self.session.variant.id, names, event.visible_to(seat))
-            for event in events[start:]
-        ]
-        said = [sentence for sentence in sentences if sentence]
+        variant = self.session.variant.id
+        said = [describe_event(self.term, variant, names, event.visible_to(seat)) for event in events[start:]]
         if said:
-            self.term.say(self.term.t("console.since_last_turn", player=self.name(seat)))
+            self.term.say(self.term.t(title, player=self.name(seat)))
             for sentence in said:
                 self.term.say("  " + sentence)
         self.seen_upto[(self.session.match_number, seat)] = len(events)

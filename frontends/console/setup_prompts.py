@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.frontend import PlayOptions
-from core.i18n import LANGUAGE_NAMES, LANGUAGES, normalize_language
+from core.i18n import LANGUAGE_NAMES, LANGUAGES, normalize_language, variant_title
 from core.registry import Registry
 from core.session import Seat
 from core.setup import DEFAULT_PLAYERS, SetupError, check_table, default_bot, default_variant, name_in_use
@@ -107,7 +107,7 @@ def ask_table(term: Terminal, registry: Registry) -> TableChoice:
     if not variant_ids:
         raise SetupError("console.setup_no_variant")
     for number, variant_id in enumerate(variant_ids, 1):
-        term.say(f"  {number}. {registry.variants[variant_id].name} ({variant_id})")
+        term.say(f"  {number}. {variant_title(registry.variants[variant_id], term.lang)} ({variant_id})")
     variant_id = _choose_from(term, term.t("console.setup_variant"), variant_ids, default_variant(registry))
     variant = registry.variants[variant_id]
     low, high = variant.min_players, variant.max_players
