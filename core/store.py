@@ -135,11 +135,11 @@ class SavedMatch:
 
 @dataclass(frozen=True)
 class HistoryEntry:
-    """A finished or abandoned match (DX.8, DX.11)."""
+    """A finished, abandoned or paused match (DX.8, DX.11)."""
 
     id: int
     status: str
-    """``"finished"`` or ``"abandoned"``."""
+    """``"finished"``, ``"abandoned"`` (left by the in-game 'new') or ``"paused"`` (resumable)."""
     started: str
     ended: str | None
     variant: str
@@ -308,7 +308,7 @@ class Store:
         The store follows one session: attaching another detaches the
         previous one. A session made by :meth:`resume` continues its saved
         row; any other session starts a new row, and an earlier unfinished
-        save is moved to the history as abandoned.
+        save is moved to the history as paused (``play --resume ID`` takes it up again).
         """
         with self._mutex:
             if session in self._tracked:
@@ -319,7 +319,7 @@ class Store:
             try:
                 with self._transaction():
                     if match_id is None:
-                        self._abandon_playing()
+                        self._pause_playing()
                         match_id = self._insert_match(session)
                         entries: list[LogEntry] = []
                     else:
@@ -448,9 +448,9 @@ class Store:
             )
         self._db.execute("DELETE FROM decisions WHERE match_id = ?", (tracking.match_id,))
 
-    def _abandon_playing(self) -> None:
-        """Before a new match: an unfinished save joins the history as abandoned (its log kept for
-        export); a finished match no longer needs its log (its record is kept)."""
+    def _pause_playing(self) -> None:
+        """Before a new match: an unfinished save joins the history as paused, never dropped (its log
+        kept to resume or export it); a finished match no longer needs its log (its record is kept)."""
         tracked = {t.match_id for t in self._tracked.values()}
         rows = self._db.execute("SELECT id, status FROM matches WHERE status IN (?, ?)", (PLAYING, FINISHED))
         for match_id, status in rows.fetchall():
@@ -461,7 +461,7 @@ class Store:
                 self._db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
             elif status == PLAYING:
                 self._db.execute(
-                    "UPDATE matches SET status = ?, ended = ? WHERE id = ?", (ABANDONED, now_text(), match_id)
+                    "UPDATE matches SET status = ?, ended = ? WHERE id = ?", (PAUSED, now_text(), match_id)
                 )
             else:
                 self._db.execute("DELETE FROM decisions WHERE match_id = ?", (match_id,))
@@ -536,14 +536,18 @@ class Store:
             self._resumed[session] = saved.id
             with self._transaction():
                 self._db.execute(
-                    "UPDATE matches SET status = ? WHERE id = ? AND status = ?", (PLAYING, saved.id, PAUSED)
+                    "UPDATE matches SET status = ?, ended = NULL WHERE id = ? AND status = ?",
+                    (PLAYING, saved.id, PAUSED),
                 )
         return session
 
     def pause(self, match_id: int) -> None:
         """Keep the unfinished match ``match_id`` for later (PAUSED): a new match never abandons it."""
         with self._mutex, self._transaction():
-            self._db.execute("UPDATE matches SET status = ? WHERE id = ? AND status = ?", (PAUSED, match_id, PLAYING))
+            self._db.execute(
+                "UPDATE matches SET status = ?, ended = ? WHERE id = ? AND status = ?",
+                (PAUSED, now_text(), match_id, PLAYING),
+            )
 
     @staticmethod
     def _rebuild(saved: SavedMatch, registry: Registry) -> Session:
