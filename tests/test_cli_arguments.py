@@ -140,3 +140,17 @@ def test_closed_pipe_in_a_shell_pipeline_prints_no_traceback():
     result = subprocess.run(command, shell=True, capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.stdout.splitlines() == ["Mexican Train", "============="]
     assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr
+
+
+def test_bad_argument_in_a_real_terminal_with_a_saved_match_asks_nothing(saved_dir):
+    """The process itself: one line, exit 2, and no resume question although a match is saved."""
+    from test_console_pty import PtyProcess, environment
+
+    env = environment(saved_dir.parent)
+    env["ROUNDHOUSE_DATA_DIR"] = str(saved_dir)
+    for argv in (["play", "--players", "11"], ["--humans", "5"], ["play", "--lang", "xx"]):
+        child = PtyProcess([sys.executable, "-m", "core", *argv, "--ui", "console"], env)
+        child.expect("roundhouse play: error: ")
+        assert child.wait() == 2
+        assert child.seen.startswith("roundhouse play: error: ")  # nothing asked or shown before it
+        assert "Resume" not in child.seen and "usage" not in child.seen

@@ -55,8 +55,10 @@ def test_DX_6_hot_seat_undo_of_the_other_humans_decision_asks_them_first():
     assert f"Undo would take back {other}'s decision, not yours. {other}, do you agree? [y/N]" in output
     assert f"Nothing was taken back: {other} did not agree." in output
     assert seen["refused"] == (asker, seen["asked"][1])  # still the asker's turn, the log unchanged
-    assert f"{other}'s last decision and the computer moves after it were taken back." in output
+    taken_back = f"{other}'s last decision and the computer moves after it were taken back."
     assert seen["after"] == owner  # back to the other human's decision, after a hand-off
+    handed = output.rsplit(f"Pass the device to {other}.", 1)[1]
+    assert taken_back in handed, "the other human reads it after the hand-off too"
 
 
 def test_DX_6_hot_seat_undo_of_ones_own_decision_needs_no_consent():

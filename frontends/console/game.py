@@ -106,6 +106,8 @@ class ConsoleGame:
         self.notes: dict[tuple[int, int], list[str]] = {}
         """Sentences that are not events (owed doubles), by (id of the match record, events before them)."""
         self.hand_on_screen: int | None = None
+        self.told_after_hand_off: list[str] = []
+        """Hot seat: what the next human must read once their hand is shown."""
         self.seen_upto: dict[tuple[int, int], int] = {}
         """Hot seat: how many events of a match each human has been told about."""
         session.observers.append(self._observe)
@@ -217,6 +219,8 @@ class ConsoleGame:
         self.term.pause_for_enter(self.term.t("console.hand_off", player=self.name(seat)))
         self.hand_on_screen = seat
         self.summarize_for(seat)
+        while self.told_after_hand_off:
+            self.term.say(self.told_after_hand_off.pop(0))
 
     def summarize_for(self, seat: int) -> None:
         """The events since ``seat`` last decided, as that seat may see them (hot seat)."""
@@ -357,7 +361,9 @@ class ConsoleGame:
                 self.term.say(self.term.t("console.undo_other_refused", player=other))
                 return Outcome.STAY
             self.session.undo()
-            self.term.say(self.term.t("console.undone_other", player=other))
+            taken_back = self.term.t("console.undone_other", player=other)
+            self.term.say(taken_back)
+            self.told_after_hand_off.append(taken_back)  # the screen is cleared before the other human looks
             return Outcome.DONE
         self.session.undo()
         self.term.say(self.term.t("console.undone"))
