@@ -1,21 +1,31 @@
 """The ``roundhouse`` command line (DESIGN.md, fixed).
 
-Bad arguments exit with status 2 and a one-line reason.
+Every bad argument is one line on standard error and exit status 2, before
+any prompt: the parser's own complaints (no usage block; usage only with
+``--help``) and every value checked up front (languages, ids, the player and
+human counts against the variant, an explicit ``--data-dir``). ``--data-dir``
+may come before or after the subcommand. A reader that closes the pipe
+early (``roundhouse rules | head -2``) ends the command quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import pydoc
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from core.frontend import AppContext, PlayOptions
+from core.i18n import LANGUAGES, language_code
+from core.params import ParamError
 from core.plugins import Plugins, get_plugin_manager
 from core.registry import DuplicateIdError
+from core.setup import SetupError, check_table, house_options_line
 from core.simulate import format_result, simulate
-from core.store import StoreBusy
+from core.store import ENV_DATA_DIR, Store, StoreBusy, StoreError
 from core.store_cli import command_export, command_history, command_replay, open_play_store
 
 
@@ -23,11 +33,41 @@ class UsageError(Exception):
     """A command-line argument that is well-formed but not acceptable (exit 2)."""
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+class ArgumentError(Exception):
+    """The parser refused the command line; ``prog`` names the (sub)command."""
+
+    def __init__(self, prog: str, message: str) -> None:
+        super().__init__(message)
+        self.prog = prog
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ArgumentError(self.prog, message)
+
+
+LANG_HELP = f"language of the text: {', '.join(LANGUAGES)} (default: the system language)"
+
+
+def _whole_number(low: int) -> Callable[[str], int]:
+    """An argument type: a whole number of at least ``low``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid number {text!r}: a whole number is needed") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+
+    return parse
+
+
+_positive = _whole_number(1)
+_count = _whole_number(0)
 
 
 def _seed(text: str) -> int:
@@ -37,19 +77,43 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
 
 
+def _language(text: str) -> str:
+    try:
+        return language_code(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _data_dir_argument(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=default,
+        metavar="DIR",
+        help=f"where saves and history live (default: ${ENV_DATA_DIR}, else the user data directory)",
+    )
+
+
+COMMAND_NAMES = ("play", "simulate", "plugins", "rules", "history", "export", "replay")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--data-dir", type=Path, help="where saves and history live (or ROUNDHOUSE_DATA_DIR)")
-    parser = argparse.ArgumentParser(
-        prog="roundhouse", description="Domino train games: Mexican Train and Double-Nine Branch.", parents=[common]
+    parser = _Parser(
+        prog="roundhouse",
+        description="Domino train games: Mexican Train and Double-Nine Branch. Without a command: play.",
     )
-    sub = parser.add_subparsers(dest="command")
+    _data_dir_argument(parser, None)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
-    play = sub.add_parser("play", parents=[common], help="play a match (the default command)")
-    _add_play_arguments(play)
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        child = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
+        _data_dir_argument(child, argparse.SUPPRESS)  # given before the command, it stays
+        return child
 
-    sim = sub.add_parser("simulate", parents=[common], help="bots play each other headlessly")
+    _add_play_arguments(command("play", "play a match (the default command)"))
+
+    sim = command("simulate", "bots play each other headlessly")
     sim.add_argument("--variant", required=True, help="variant id, e.g. mexican-train")
     sim.add_argument("--players", type=_positive, required=True, help="number of seats")
     sim.add_argument("--bots", required=True, help="one bot id for every seat, or one per seat, comma-separated")
@@ -58,40 +122,74 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--record", type=str, help="write RECORD.md files: a directory (one per match) or one file")
     sim.add_argument("--jobs", type=_positive, default=1, help="worker processes")
 
-    sub.add_parser("plugins", parents=[common], help="list variants, bots and front ends, and where they come from")
+    command("plugins", "list variants, bots and front ends, and where they come from")
 
-    rules = sub.add_parser("rules", parents=[common], help="print the rules of a game")
-    rules.add_argument("--variant", default="mexican-train")
-    rules.add_argument("--lang", default=None)
+    rules = command("rules", "print the rules of a game")
+    rules.add_argument("--variant", default="mexican-train", metavar="ID", help="game id (default mexican-train)")
+    rules.add_argument("--lang", type=_language, default=None, metavar="CODE", help=LANG_HELP)
 
-    sub.add_parser("history", parents=[common], help="list finished matches")
-    export = sub.add_parser("export", parents=[common], help="write a saved match as a RECORD.md file")
+    history = command("history", "list saved matches, or show one match's public log")
+    history.add_argument("id", nargs="?", default=None, help="match id: show that match's log")
+    history.add_argument("--lang", type=_language, default=None, metavar="CODE", help=LANG_HELP)
+    export = command("export", "write a saved match as a RECORD.md file")
     export.add_argument("id", help="match id from 'roundhouse history'")
-    export.add_argument("file", type=Path)
-    replay = sub.add_parser("replay", parents=[common], help="step through a RECORD.md file in the console")
-    replay.add_argument("file", type=Path)
+    export.add_argument("file", type=Path, help="the file to write")
+    replay = command("replay", "step through a RECORD.md file in the console")
+    replay.add_argument("file", type=Path, help="the record file to read")
     return parser
 
 
 def _add_play_arguments(play: argparse.ArgumentParser) -> None:
-    play.add_argument("--ui", default=None, help="front end: tk, console or a plugin's id (default: tk with a display)")
-    play.add_argument("--variant", default=None)
-    play.add_argument("--players", type=_positive, default=None)
-    play.add_argument("--humans", type=int, default=None)
-    play.add_argument("--bot", default=None, help="bot id for the computer seats (default planner)")
-    play.add_argument("--seed", type=_seed, default=None)
-    play.add_argument("--lang", default=None)
+    play.add_argument(
+        "--ui", default=None, metavar="ID", help="front end: tk, console or a plugin's id (default: tk with a display)"
+    )
+    play.add_argument("--variant", default=None, metavar="ID", help="game id, e.g. double-nine-branch")
+    play.add_argument("--players", type=_positive, default=None, metavar="N", help="number of seats (default 4)")
+    play.add_argument("--humans", type=_count, default=None, metavar="K", help="human seats, seated first (default 1)")
+    play.add_argument("--bot", default=None, metavar="ID", help="bot id for the computer seats (default planner)")
+    play.add_argument("--seed", type=_seed, default=None, metavar="N", help="seed for a reproducible match")
+    play.add_argument("--lang", type=_language, default=None, metavar="CODE", help=LANG_HELP)
+    play.add_argument(
+        "--resume", type=_positive, default=None, metavar="ID", help="resume the saved match ID (see 'history')"
+    )
+
+
+def _with_command(argv: list[str]) -> list[str]:
+    """``argv`` with ``play`` put first when no command is named (``roundhouse --lang en``).
+
+    ArgumentError for a first word that is not a command.
+    """
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
+        raise ArgumentError("roundhouse", f"unknown command {argv[0]!r} (commands: {', '.join(COMMAND_NAMES)})")
+    if any(arg in COMMAND_NAMES for arg in argv) or any(arg in ("-h", "--help") for arg in argv):
+        return argv
+    return ["play", *argv]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    try:
+        status = _main(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): nothing more to say to it.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: list[str]) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.data_dir is None and os.environ.get("ROUNDHOUSE_DATA_DIR"):
-        args.data_dir = Path(os.environ["ROUNDHOUSE_DATA_DIR"])
-    command = args.command or "play"
-    if args.command is None:
-        args = parser.parse_args(["play", *(argv if argv is not None else sys.argv[1:])])
+    try:
+        args = parser.parse_args(_with_command(argv))
+    except ArgumentError as error:
+        print(f"{error.prog}: error: {error}", file=sys.stderr)
+        return 2
+    explicit_dir = args.data_dir is not None
+    if args.data_dir is None and os.environ.get(ENV_DATA_DIR):
+        args.data_dir = Path(os.environ[ENV_DATA_DIR])
+    command = args.command
     try:
         plugins = get_plugin_manager()
     except DuplicateIdError as error:
@@ -100,6 +198,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for line in plugins.errors():
         print(f"warning: {line}", file=sys.stderr)
     try:
+        if explicit_dir:
+            _check_data_dir(args.data_dir)
         return COMMANDS[command](args, plugins)
     except UsageError as error:
         print(f"roundhouse {command}: error: {error}", file=sys.stderr)
@@ -107,6 +207,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+
+
+def _check_data_dir(path: Path) -> None:
+    """An explicit ``--data-dir`` must be a directory Roundhouse can create and write (UsageError)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"--data-dir {path}: cannot create it ({error.strerror or error})") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise UsageError(f"--data-dir {path}: the directory is not writable")
 
 
 def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
@@ -157,6 +267,10 @@ def _command_plugins(args: argparse.Namespace, plugins: Plugins) -> int:
 
 def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
     registry = plugins.registry
+    try:
+        check_table(registry, args.variant, args.players, args.humans, args.bot)
+    except SetupError as error:
+        raise UsageError(str(error)) from None
     options = PlayOptions(
         variant=args.variant,
         players=args.players,
@@ -165,11 +279,8 @@ def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
         seed=args.seed,
         lang=args.lang,
         data_dir=args.data_dir,
+        resume=args.resume,
     )
-    if options.variant is not None and options.variant not in registry.variants:
-        raise UsageError(f"unknown variant {options.variant!r} (known: {', '.join(sorted(registry.variants))})")
-    if options.bot is not None and options.bot not in registry.bots:
-        raise UsageError(f"unknown bot {options.bot!r} (known: {', '.join(sorted(registry.bots))})")
     ui = args.ui
     if ui is None:
         tk = registry.frontends.get("tk")
@@ -186,6 +297,8 @@ def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
     except StoreBusy as error:
         print(f"roundhouse play: error: {error}", file=sys.stderr)
         return 1
+    if options.resume is not None:
+        _check_resumable(store, options.resume)
     try:
         return frontend.run(AppContext(plugins, options, sys.stdin, sys.stdout, store=store))
     finally:
@@ -193,14 +306,20 @@ def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
             store.close()
 
 
-def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
-    """Print a game's rule text (a third-party variant's comes from its ``rules_text_package``)."""
-    from core.i18n import CatalogError, has_rules_text, language_code, rules_text
+def _check_resumable(store: object, match_id: int) -> None:
+    """``--resume ID`` needs saving on and an unfinished match ID in the store (UsageError)."""
+    if store is None:
+        raise UsageError(f"--resume {match_id}: saving is off, so there is no saved match to resume")
+    if store.saved_match(match_id) is None:  # type: ignore[attr-defined]
+        store.close()  # type: ignore[attr-defined]
+        raise UsageError(f"--resume {match_id}: no unfinished match {match_id} (see 'roundhouse history')")
 
-    try:
-        lang = language_code(args.lang) if args.lang is not None else None
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+
+def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
+    """Print a game's rule text, paged on a terminal (a plugin's text comes from its ``rules_text_package``)."""
+    from core.i18n import CatalogError, has_rules_text, rules_text, ui_catalog
+
+    lang = args.lang
     variant = plugins.registry.variants.get(args.variant)
     package = variant.rules_text_package if variant is not None else None
     if not has_rules_text(args.variant, package):
@@ -208,10 +327,46 @@ def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
         raise UsageError(f"no rules for variant {args.variant!r} (known: {', '.join(known) or 'none'})")
     try:
         text = rules_text(args.variant, lang, package).as_text()
+        house = house_options_line(ui_catalog(lang), variant, _default_params(variant))
+        text += f"\n{house}\n" if house else ""
     except CatalogError as error:
         print(f"roundhouse rules: error: {error}", file=sys.stderr)
         return 1
-    sys.stdout.write(text)
+    if sys.stdout.isatty():
+        pydoc.pager(text)  # $PAGER or less on a terminal, like man pages
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _default_params(variant: object) -> dict:
+    """A variant's own parameters; empty when it has none or they cannot be read (reported elsewhere)."""
+    try:
+        return getattr(variant, "default_params", dict)()
+    except ParamError:
+        return {}
+
+
+def _command_history(args: argparse.Namespace, plugins: Plugins) -> int:
+    """The saved matches, or with an id the public log of one of them (the console's sentences)."""
+    if args.id is None:
+        return command_history(args, plugins)
+    show = getattr(plugins.registry.frontends.get("console"), "print_past", None)
+    if show is None:
+        raise UsageError("showing one match needs the console front end, which is not installed")
+    try:
+        store = Store.open(args.data_dir, exclusive=False)
+    except StoreError as error:
+        print(f"roundhouse history: error: {error}", file=sys.stderr)
+        return 1
+    with store:
+        try:
+            show(store, args.id, plugins.registry, sys.stdout, args.lang)
+        except LookupError as error:
+            raise UsageError(str(error)) from None
+        except StoreError as error:
+            print(f"roundhouse history: error: {error}", file=sys.stderr)
+            return 1
     return 0
 
 
@@ -220,7 +375,7 @@ COMMANDS = {
     "simulate": _command_simulate,
     "plugins": _command_plugins,
     "rules": _command_rules,
-    "history": command_history,
+    "history": _command_history,
     "export": command_export,
     "replay": command_replay,
 }

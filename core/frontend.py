@@ -24,6 +24,8 @@ class PlayOptions:
     lang: str | None = None
     data_dir: Path | None = None
     names: list[str] = field(default_factory=list)
+    resume: int | None = None
+    """The id of a saved (playing or paused) match to resume without asking."""
 
 
 @dataclass

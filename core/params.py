@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -26,6 +26,12 @@ class ParamSpec:
     low: int | None = None
     high: int | None = None
     choices: tuple[Any, ...] | None = None
+    book: tuple[Any, ...] | None = None
+    """The values the rule book allows (None: anything the spec accepts); see :func:`check_rule_book`."""
+    house: Mapping[Any, str] = field(default_factory=dict)
+    """House options the rule book permits (MT.16): value -> option name (catalog ``house.<name>``)."""
+    clause: str = ""
+    """The rule clause fixing this key ("MT.2"), named in errors."""
 
     def allowed(self) -> str:
         """The allowed values in words."""
@@ -88,6 +94,29 @@ def validate(
     if extra_check is not None:
         extra_check(result, source)
     return result
+
+
+def check_rule_book(params: Mapping[str, Any], specs: Mapping[str, ParamSpec], source: str) -> None:
+    """DX.9, MT.16: a game's own parameters are the rule book's, or one of its named house options.
+
+    Raises ParamError naming ``source``, the key, the clause and the allowed values.
+    """
+    for key, spec in specs.items():
+        if spec.book is None or key not in params:
+            continue
+        value = params[key]
+        if any(value == allowed for allowed in (*spec.book, *spec.house)):
+            continue
+        where = f"the rule book, {spec.clause}" if spec.clause else "the rule book"
+        allowed = " or ".join(repr(v) for v in spec.book) + f" ({where})"
+        if spec.house:
+            allowed += ", or a house option: " + ", ".join(f"{v!r} ({name})" for v, name in spec.house.items())
+        raise ParamError(f"{source}: key {key!r} has value {value!r}; allowed: {allowed}")
+
+
+def house_options(params: Mapping[str, Any], specs: Mapping[str, ParamSpec]) -> list[str]:
+    """The names of the house options in force (catalog keys ``house.<name>``), in key order."""
+    return [name for key, spec in specs.items() for value, name in spec.house.items() if params.get(key) == value]
 
 
 def load_yaml(text: str, source: str) -> Any:

@@ -339,6 +339,17 @@ class Session:
         """True when an undone decision can be re-applied."""
         return bool(self._redo)
 
+    def undo_owner(self) -> int | None:
+        """The seat whose decision :meth:`undo` would take back (None: nothing to undo, or a restart).
+
+        The hot-seat rule (DX.3, DX.6): a human may take back only their own
+        decision and the computer replies after it; when this is another
+        human's seat, the front end asks that human first.
+        """
+        if not self._undo:
+            return None
+        return self.log[self._undo[-1].log_length].seat
+
     def undo(self) -> None:
         """DX.6: take back the last human decision and every computer action after it."""
         if not self._undo:

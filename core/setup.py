@@ -3,14 +3,105 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from core.i18n import Catalog, ui_catalog
+from core.params import house_options
 from core.plugins import watch_matches
 from core.registry import Registry
 from core.session import Seat, Session
 
 HINT_PREFERENCE = ("planner", "greedy", "random")
 """The hint strategy: the first of these bots that is installed."""
+
+DEFAULT_VARIANT = "mexican-train"
+DEFAULT_BOT = "planner"
+DEFAULT_PLAYERS = 4
+
+
+class SetupError(ValueError):
+    """A table that cannot be set up; ``key`` and ``values`` say why in any catalog language.
+
+    ``str(error)`` is the English sentence (the command line's one-line reason).
+    """
+
+    def __init__(self, key: str, **values: Any) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(ui_catalog("en").t(key, **values))
+
+
+@dataclass(frozen=True)
+class TableSize:
+    """A checked table: the variant, how many seats, how many of them human, the bot for the rest."""
+
+    variant: str
+    players: int
+    humans: int
+    bot: str | None
+
+
+def default_variant(registry: Registry) -> str:
+    """Mexican Train, or the first variant installed."""
+    if DEFAULT_VARIANT in registry.variants:
+        return DEFAULT_VARIANT
+    if not registry.variants:
+        raise SetupError("console.setup_no_variant")
+    return sorted(registry.variants)[0]
+
+
+def default_bot(registry: Registry) -> str | None:
+    """The planner bot, or the first bot installed (None when there is none)."""
+    if DEFAULT_BOT in registry.bots:
+        return DEFAULT_BOT
+    return sorted(registry.bots)[0] if registry.bots else None
+
+
+def house_options_line(catalog: Catalog, variant: Any, params: Mapping[str, Any]) -> str | None:
+    """ "House options in force: ..." for a match's parameters (MT.16), or None under the plain rule book."""
+    names = house_options(params, getattr(variant, "param_specs", {}))
+    if not names:
+        return None
+    return catalog.t("house.in_force", options="; ".join(catalog.t(f"house.{name}") for name in names))
+
+
+def name_in_use(name: str, names: Sequence[str]) -> bool:
+    """True when ``name`` is already one of ``names`` (ignoring case and outer spaces): names are unique per table."""
+    wanted = name.strip().casefold()
+    return any(wanted == other.strip().casefold() for other in names)
+
+
+def check_table(
+    registry: Registry,
+    variant: str | None = None,
+    players: int | None = None,
+    humans: int | None = None,
+    bot: str | None = None,
+) -> TableSize:
+    """The table asked for, with defaults filled in; SetupError when the pieces do not fit.
+
+    Defaults: the default variant, 4 players (within the variant's range),
+    one human, the default bot. Checked: the variant and bot are installed,
+    the player count is in the variant's range, 0 <= humans <= players.
+    """
+    variant_id = variant or default_variant(registry)
+    if variant_id not in registry.variants:
+        raise SetupError(
+            "console.setup_unknown_variant", variant=variant_id, known=", ".join(sorted(registry.variants))
+        )
+    game = registry.variants[variant_id]
+    low, high = game.min_players, game.max_players
+    count = min(max(DEFAULT_PLAYERS, low), high) if players is None else players
+    if not low <= count <= high:
+        raise SetupError("console.setup_bad_players", game=game.name, low=low, high=high, players=count)
+    human_count = 1 if humans is None else humans
+    if not 0 <= human_count <= count:
+        raise SetupError("console.setup_bad_humans", humans=human_count, players=count)
+    bot_id = bot or default_bot(registry)
+    if (bot is not None or human_count < count) and (bot_id is None or bot_id not in registry.bots):
+        raise SetupError("console.setup_no_bot", bot=bot_id or "-", known=", ".join(sorted(registry.bots)) or "-")
+    return TableSize(variant_id, count, human_count, bot_id)
 
 
 def make_session(

@@ -51,11 +51,17 @@ WAL_SIZE_LIMIT = 512 * 1024
 """Bytes the write-ahead log file is cut back to after a checkpoint."""
 
 PLAYING, FINISHED, ABANDONED, UNREADABLE = "playing", "finished", "abandoned", "unreadable"
-HISTORY_STATUSES = (FINISHED, ABANDONED)
+PAUSED = "paused"
+"""An unfinished match set aside for another one; ``roundhouse play --resume ID`` takes it up again."""
+HISTORY_STATUSES = (FINISHED, ABANDONED, PAUSED)
 
 
 class StoreError(Exception):
     """Saving cannot work here; the message is one sentence a player understands."""
+
+
+class NoSuchMatch(StoreError):
+    """The store holds no match with the id asked for (a bad argument, not a broken store)."""
 
 
 class StoreBusy(StoreError):
@@ -129,11 +135,11 @@ class SavedMatch:
 
 @dataclass(frozen=True)
 class HistoryEntry:
-    """A finished or abandoned match (DX.8, DX.11)."""
+    """A finished, abandoned or paused match (DX.8, DX.11)."""
 
     id: int
     status: str
-    """``"finished"`` or ``"abandoned"``."""
+    """``"finished"``, ``"abandoned"`` (left by the in-game 'new') or ``"paused"`` (resumable)."""
     started: str
     ended: str | None
     variant: str
@@ -302,7 +308,7 @@ class Store:
         The store follows one session: attaching another detaches the
         previous one. A session made by :meth:`resume` continues its saved
         row; any other session starts a new row, and an earlier unfinished
-        save is moved to the history as abandoned.
+        save is moved to the history as paused (``play --resume ID`` takes it up again).
         """
         with self._mutex:
             if session in self._tracked:
@@ -313,7 +319,7 @@ class Store:
             try:
                 with self._transaction():
                     if match_id is None:
-                        self._abandon_playing()
+                        self._pause_playing()
                         match_id = self._insert_match(session)
                         entries: list[LogEntry] = []
                     else:
@@ -442,9 +448,9 @@ class Store:
             )
         self._db.execute("DELETE FROM decisions WHERE match_id = ?", (tracking.match_id,))
 
-    def _abandon_playing(self) -> None:
-        """Before a new match: an unfinished save joins the history as abandoned (its log kept for
-        export); a finished match no longer needs its log (its record is kept)."""
+    def _pause_playing(self) -> None:
+        """Before a new match: an unfinished save joins the history as paused, never dropped (its log
+        kept to resume or export it); a finished match no longer needs its log (its record is kept)."""
         tracked = {t.match_id for t in self._tracked.values()}
         rows = self._db.execute("SELECT id, status FROM matches WHERE status IN (?, ?)", (PLAYING, FINISHED))
         for match_id, status in rows.fetchall():
@@ -455,7 +461,7 @@ class Store:
                 self._db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
             elif status == PLAYING:
                 self._db.execute(
-                    "UPDATE matches SET status = ?, ended = ? WHERE id = ?", (ABANDONED, now_text(), match_id)
+                    "UPDATE matches SET status = ?, ended = ? WHERE id = ?", (PAUSED, now_text(), match_id)
                 )
             else:
                 self._db.execute("DELETE FROM decisions WHERE match_id = ?", (match_id,))
@@ -464,12 +470,17 @@ class Store:
         return _Transaction(self._db)
 
     # ------------------------------------------------------------ resuming
-    def saved_match(self) -> SavedMatch | None:
-        """The latest match in progress, if any (an unreadable one is set aside and reported)."""
+    def saved_match(self, match_id: int | None = None) -> SavedMatch | None:
+        """The latest match in progress, or the unfinished (playing or paused) match ``match_id``.
+
+        None when there is none; an unreadable one is set aside and reported.
+        """
         with self._mutex:
-            row = self._db.execute(
-                "SELECT id FROM matches WHERE status = ? ORDER BY id DESC LIMIT 1", (PLAYING,)
-            ).fetchone()
+            if match_id is None:
+                query, values = "SELECT id FROM matches WHERE status = ? ORDER BY id DESC LIMIT 1", (PLAYING,)
+            else:
+                query, values = "SELECT id FROM matches WHERE id = ? AND status IN (?, ?)", (match_id, PLAYING, PAUSED)
+            row = self._db.execute(query, values).fetchone()
             if row is None:
                 return None
             try:
@@ -523,7 +534,20 @@ class Store:
             raise ResumeError(f"The saved match could not be resumed ({reason}); it was set aside.") from None
         with self._mutex:
             self._resumed[session] = saved.id
+            with self._transaction():
+                self._db.execute(
+                    "UPDATE matches SET status = ?, ended = NULL WHERE id = ? AND status = ?",
+                    (PLAYING, saved.id, PAUSED),
+                )
         return session
+
+    def pause(self, match_id: int) -> None:
+        """Keep the unfinished match ``match_id`` for later (PAUSED): a new match never abandons it."""
+        with self._mutex, self._transaction():
+            self._db.execute(
+                "UPDATE matches SET status = ?, ended = ? WHERE id = ? AND status = ?",
+                (PAUSED, now_text(), match_id, PLAYING),
+            )
 
     @staticmethod
     def _rebuild(saved: SavedMatch, registry: Registry) -> Session:
@@ -554,11 +578,11 @@ class Store:
 
     # ------------------------------------------------------------- history
     def history(self) -> list[HistoryEntry]:
-        """Finished and abandoned matches, oldest first."""
+        """Finished, abandoned and paused matches, oldest first."""
         with self._mutex:
             rows = self._db.execute(
                 "SELECT id, status, started, ended, header, totals, winners, record FROM matches"
-                " WHERE status IN (?, ?) ORDER BY id",
+                f" WHERE status IN ({', '.join('?' * len(HISTORY_STATUSES))}) ORDER BY id",
                 HISTORY_STATUSES,
             ).fetchall()
         entries = []
@@ -577,7 +601,7 @@ class Store:
                 (match_id,),
             ).fetchone()
         if row is None:
-            raise StoreError(f"there is no match {match_id} in the history (see 'roundhouse history')")
+            raise NoSuchMatch(f"there is no match {match_id} in the history (see 'roundhouse history')")
         return self._history_entry(row)
 
     @staticmethod
@@ -611,7 +635,7 @@ class Store:
         with self._mutex:
             row = self._db.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
-            raise StoreError(f"there is no match {match_id} in the store (see 'roundhouse history')")
+            raise NoSuchMatch(f"there is no match {match_id} in the store (see 'roundhouse history')")
         if row[0]:
             try:
                 return unpack_record(row[0])

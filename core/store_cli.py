@@ -20,7 +20,7 @@ from typing import IO
 
 from core.plugins import Plugins
 from core.record import RecordError, read_record, write_record
-from core.store import HistoryEntry, Store, StoreBusy, StoreError, local_time
+from core.store import PAUSED, HistoryEntry, NoSuchMatch, Store, StoreBusy, StoreError, local_time
 from core.store_replay import frames, step_through
 
 
@@ -56,6 +56,8 @@ def _totals(entry: HistoryEntry) -> str:
 
 
 def _winners(entry: HistoryEntry) -> str:
+    if entry.status == PAUSED:
+        return f"(paused: 'roundhouse play --resume {entry.id}' resumes it)"
     if entry.status != "finished":
         return "(abandoned)"
     return ", ".join(entry.seats[seat - 1].name for seat in entry.winners)
@@ -110,6 +112,8 @@ def command_export(args: argparse.Namespace, plugins: Plugins) -> int:
     with store:
         try:
             lines = store.match_record(match_id, plugins.registry)
+        except NoSuchMatch as error:
+            return _fail("export", str(error), 2)
         except StoreError as error:
             return _fail("export", str(error), 1)
     try:

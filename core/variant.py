@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
-from core.params import ParamError, ParamSpec, load_yaml, validate
+from core.params import ParamError, ParamSpec, check_rule_book, load_yaml, validate
 from core.state import Dealer, MatchState, ShuffleDealer
 
 
@@ -31,12 +31,15 @@ class Variant(ABC):
     """Package holding ``<lang>.yaml`` rule texts, for a variant shipped outside this project."""
 
     def default_params(self) -> dict[str, Any]:
-        """The parameters of the variant's ``params.yaml``, validated (read once, then a fresh copy)."""
+        """The variant's ``params.yaml``, validated and held to the rule book (read once, then a fresh copy)."""
         cached = self.__dict__.get("_default_params")
         if cached is None:
             resource = files(self.params_package) / "params.yaml"
             source = f"{self.params_package.replace('.', '/')}/params.yaml"
-            cached = self.validate_params(load_yaml(resource.read_text(encoding="utf-8"), source), source)
+            loaded = load_yaml(resource.read_text(encoding="utf-8"), source)
+            if isinstance(loaded, Mapping):
+                check_rule_book(loaded, self.param_specs, source)
+            cached = self.validate_params(loaded, source)
             self.__dict__["_default_params"] = cached
         return copy.deepcopy(cached)
 

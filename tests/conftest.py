@@ -6,3 +6,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _own_config_dir(monkeypatch, tmp_path_factory):
+    """Remembered settings (language, theme) go to a fresh directory, never the user's."""
+    monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))

@@ -154,7 +154,7 @@ def test_export_bad_id_unknown_id_and_unwritable_target(capsys, played, tmp_path
     status, _, err = run(capsys, "export", "one", str(tmp_path / "x"), "--data-dir", str(data_dir))
     assert status == 2 and "a match id is a number" in err
     status, _, err = run(capsys, "export", "99", str(tmp_path / "x"), "--data-dir", str(data_dir))
-    assert status == 1 and "no match 99" in err
+    assert status == 2 and "no match 99" in err  # a bad argument (issue 16)
     status, _, err = run(capsys, "export", "1", str(tmp_path / "no" / "dir" / "x"), "--data-dir", str(data_dir))
     assert status == 1 and "cannot write" in err and not (tmp_path / "no").exists()
 
@@ -163,7 +163,8 @@ def test_history_with_unusable_data_dir_is_a_clear_error(capsys, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     status, _, err = run(capsys, "history", "--data-dir", str(blocker / "sub"))
-    assert status == 1 and "cannot use the data directory" in err and "Traceback" not in err
+    assert status == 2 and "--data-dir" in err and "Traceback" not in err  # a bad argument (issue 16)
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_data_dir_from_environment_for_history(capsys, played, monkeypatch):

@@ -363,33 +363,14 @@ def test_setup_flags_out_of_range_report_and_exit_2():
 
 
 class RecordingStore:
-    """The three store methods the console uses, recording calls."""
+    """A store with no saved match that records the sessions attached to it."""
 
     def __init__(self, saved, sessions):
         self.saved = saved
         self.sessions = sessions
 
-    def saved_match(self):
+    def saved_match(self, match_id=None):
         return self.saved
-
-    def resume(self, saved, registry):
-        return saved
 
     def attach(self, session):
         self.sessions.append(session)
-
-
-def test_resume_the_saved_match_when_accepted():
-    saved = new_session(seed=9)
-    saved.run_bots()
-    saved.decide(saved.legal_actions()[0])
-    sessions = []
-    context, output = app(script(["", "quit"]), PlayOptions(lang="en"), RecordingStore(saved, sessions))
-    assert ConsoleFrontend().run(context) == 0
-    assert sessions == [saved]
-    assert "Resume the saved match? [Y/n]" in output.getvalue()
-
-    sessions.clear()
-    context, output = app(script(["n", "quit"]), PlayOptions(lang="en", seed=2), RecordingStore(saved, sessions))
-    assert ConsoleFrontend().run(context) == 0
-    assert sessions and sessions[0] is not saved and sessions[0].seed == 2

@@ -70,6 +70,16 @@ def environment(tmp_path: Path) -> dict[str, str]:
     return env
 
 
+def read_paged(child: PtyProcess) -> str:
+    """Page through long text (Enter at each "-- more" prompt) until "Press Enter"; all of it."""
+    text = ""
+    while "Press Enter" not in text:
+        text += child.expect("Enter")
+        if "Press Enter" not in text:
+            child.send("")
+    return text
+
+
 def test_DX_10_console_process_plays_a_few_commands_and_quits(tmp_path):
     args = [sys.executable, "-m", "core", "play", "--ui", "console", "--players", "2", "--bot", "random"]
     child = PtyProcess([*args, "--seed", "5", "--lang", "en"], environment(tmp_path))
@@ -124,11 +134,11 @@ def test_quit_keeps_the_match_and_the_next_start_offers_to_resume_it(tmp_path):
     assert child.wait() == 0
 
     child = PtyProcess(args, environment(tmp_path))
-    child.expect("Resume the saved match? [Y/n]")
+    assert "Resume the saved match #1: Mexican Train; Player 1, Random 2" in child.expect("[Y/n]")
     child.send("")
     child.expect("your move")
     child.send("log")
-    log = child.expect("Press Enter")
+    log = read_paged(child)
     child.send("")
     child.send("quit")
     child.expect("Goodbye")

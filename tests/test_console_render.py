@@ -160,7 +160,7 @@ def test_every_console_string_exists_in_english():
     keys = set(re.findall(r'"((?:console|common)\.[a-z_.]*[a-z_])"', source))
     missing = sorted(k for k in keys if not catalog.has(k) and not catalog.has(k + ".default"))
     assert len(keys) > 50 and not missing
-    for base in ("console.centre", "console.line_owned", "console.event.pass"):
+    for base in ("console.centre", "console.line_owned", "log.pass"):
         for variant in ("mexican-train", "double-nine-branch"):
             assert catalog.has(f"{base}.{variant}")
 
@@ -170,10 +170,10 @@ class TtyOutput(io.StringIO):
         return True
 
 
-def test_DX_3_hiding_clears_a_terminal_and_separates_a_pipe():
+def test_DX_3_hiding_clears_a_terminal_and_its_scrollback_and_separates_a_pipe():
     tty = TtyOutput()
     Terminal(io.StringIO(), tty, "en").clear()
-    assert tty.getvalue() == "\x1b[2J\x1b[H"
+    assert tty.getvalue() == "\x1b[2J\x1b[3J\x1b[H"  # ESC[3J: scrolling up shows no earlier hand
     pipe = io.StringIO()
     Terminal(io.StringIO(), pipe, "en").clear()
     assert "\x1b" not in pipe.getvalue() and "(hands hidden)" in pipe.getvalue()

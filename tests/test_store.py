@@ -353,7 +353,7 @@ def test_starting_a_fresh_match_moves_an_old_save_to_history(tmp_path, registry)
         fresh = new_session(registry, seed=2)
         store.attach(fresh)
         [entry] = store.history()
-        assert entry.status == "abandoned" and entry.seed == 1
+        assert entry.status == "paused" and entry.seed == 1  # never dropped (issue 16)
         assert store.match_record(entry.id, registry) == old.record.lines()  # rebuilt from its log
         assert store.saved_match().seed == 2
 
@@ -380,7 +380,7 @@ def test_attaching_a_new_session_leaves_the_old_one_in_history(tmp_path, registr
         store.attach(second)
         play(first, 3)  # no longer saved
         [entry] = store.history()
-        assert entry.status == "abandoned" and entry.seed == 1
+        assert entry.status == "paused" and entry.seed == 1  # never dropped (issue 16)
         assert store.saved_match().seed == 2
 
 

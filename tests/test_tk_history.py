@@ -59,12 +59,12 @@ def test_DX_11_DX_5_log_panel_lists_and_shows_a_saved_match_while_the_computer_w
     pump(app.root, lambda: False, 0.6)
     text = panel.text.get("1.0", "end")
     assert f"Match #{entry.id}: Mexican Train" in text
-    assert "Round 1 dealt: Ana 15, Bo 15" in text and "Your hand: -" in text
-    assert f"Match over. Winner: {winner}." in text
+    assert "Round 1: tiles dealt (Ana 15, Bo 15)" in text and "Your hand:" not in text
+    assert f"The match is over. The winner is {winner}." in text
     draws = hidden_draws(store, entry)
-    assert draws and text.count(" drew a tile") == len(draws)
+    assert draws and text.count(" draws a tile") == len(draws)
     for line in draws:
-        assert f"drew {line['tile']}" not in text
+        assert f"draws {line['tile']}" not in text
     assert session.log == [] and session.paused, "the computer waits while the log is open"
 
     panel.choose(0)

@@ -245,10 +245,10 @@ def test_DX_11_log_lines_hide_other_players_draws():
     names = ["Ana", "Bo"]
     catalog = ui_catalog("en")
     draw = Event.make("draw", seat=2, tile=T(4, 5), why="play")
-    assert event_text(catalog, draw.visible_to(1), names) == "Bo drew a tile"
-    assert event_text(catalog, draw.visible_to(2), names) == "Bo drew 4-5"
+    assert event_text(catalog, draw.visible_to(1), names) == "Bo draws a tile."
+    assert event_text(catalog, draw.visible_to(2), names) == "Bo draws 4-5."
     play = Event.make("play", seat=1, tile=T(4, 5), line="mexican", end=5)
-    assert event_text(catalog, play.visible_to(2), names) == "Ana played 4-5 on Mexican train"
+    assert event_text(catalog, play.visible_to(2), names) == "Ana plays 4-5 on the Mexican train; its end is now 5."
 
 
 @settings(max_examples=12, deadline=None)
@@ -314,15 +314,15 @@ def test_bots_moves_are_told_in_words_and_the_hand_is_sorted(presenter):
     history = (Event.make("play", seat=2, tile=T(7, 7), line=2, end=7), Event.make("draw", seat=3, tile=T(0, 0)))
     model = presenter.build(make_view(history=history, to_move=3), [], bots=[False, True, True])
     assert "Cy (computer) is playing" in model.status
-    assert model.detail == "Last move: Cy drew a tile"
+    assert model.detail == "Last move: Cy draws a tile."
     assert [h.tile for h in model.hand] == sorted(make_view().hand)
 
 
 def test_MT_4_engine_search_draws_are_named_in_the_log():
     catalog = ui_catalog("en")
     draw = Event.make("draw", seat=1, tile=T(4, 5), why="search")
-    assert event_text(catalog, draw.visible_to(2), ["Ana", "Bo"]) == "Ana drew a tile (engine search)"
-    assert event_text(catalog, draw.visible_to(1), ["Ana", "Bo"]) == "Ana drew 4-5 (engine search)"
+    assert event_text(catalog, draw.visible_to(2), ["Ana", "Bo"]) == "Ana draws a tile in the search for the engine."
+    assert event_text(catalog, draw.visible_to(1), ["Ana", "Bo"]) == "Ana draws 4-5 in the search for the engine."
 
 
 def test_DB_3_direction_and_set_aside_tiles_are_stated(presenter):

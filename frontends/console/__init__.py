@@ -7,15 +7,17 @@ runs :meth:`ConsoleFrontend.run` with the app's streams.
 from __future__ import annotations
 
 import sys
+from typing import IO, Any
 
 from core import hookimpl
 from core.frontend import AppContext
 from core.session import Session
-from core.setup import make_session
-from core.store import StoreError
-from frontends.console.game import ConsoleGame
-from frontends.console.setup_prompts import SetupError, ask_language, ask_table, is_interactive, table_from_flags
+from core.setup import SetupError, make_session
+from frontends.console.game import ConsoleGame, farewell, past_match_lines
+from frontends.console.resume import offer_saved
+from frontends.console.setup_prompts import ask_language, ask_table, is_interactive, table_from_flags
 from frontends.console.terminal import Terminal
+from frontends.past_matches import find_entry
 
 
 class ConsoleFrontend:
@@ -31,6 +33,7 @@ class ConsoleFrontend:
     def run(self, app: AppContext) -> int:
         """Play until the user quits: 0 on quit or end of input, 130 on Ctrl-C, 2 for a bad setup."""
         term = Terminal(app.stdin or sys.stdin, app.stdout or sys.stdout, app.options.lang)
+        session: Session | None = None
         try:
             session = self._session(app, term)
             if session is None:
@@ -39,11 +42,11 @@ class ConsoleFrontend:
                 app.store.attach(session)
             return ConsoleGame(term, session, app.store, app.plugins.registry).run()
         except EOFError:
-            term.say(term.t("console.bye"))
+            term.say(farewell(term, "console.bye", session, app.store))
             return 0
         except KeyboardInterrupt:
             term.say()
-            term.say(term.t("console.interrupted"))
+            term.say(farewell(term, "console.interrupted", session, app.store))
             return 130
 
     def _session(self, app: AppContext, term: Terminal) -> Session | None:
@@ -51,12 +54,9 @@ class ConsoleFrontend:
         registry = app.plugins.registry
         term.set_language(ask_language(term, app.options))
         if app.store is not None:
-            saved = app.store.saved_match()
-            if saved is not None and term.confirm(term.t("console.resume_question")):
-                try:
-                    return app.store.resume(saved, registry)
-                except (StoreError, KeyError, ValueError) as error:
-                    term.say(term.t("console.resume_failed", reason=str(error)))
+            resumed = offer_saved(term, app.store, app.options, registry)
+            if resumed is not None:
+                return resumed
         try:
             choice = (
                 ask_table(term, registry)
@@ -65,10 +65,23 @@ class ConsoleFrontend:
             )
             return make_session(registry, choice.variant, choice.seats, choice.seed)
         except SetupError as error:
-            term.say(str(error))
+            term.say(term.t(error.key, **error.values))
         except (KeyError, ValueError) as error:
             term.say(term.t("console.setup_failed", reason=str(error)))
         return None
+
+    def print_past(self, store: Any, text: str, registry: Any, stdout: IO[str], lang: str | None = None) -> None:
+        """``roundhouse history ID``: print an earlier match's public log.
+
+        LookupError when the store's history has no match ``text``;
+        StoreError when its record cannot be read.
+        """
+        term = Terminal(sys.stdin, stdout, lang)
+        entry = find_entry(store.history(), text)
+        if entry is None:
+            raise LookupError(f"there is no match {text!r} in the history (see 'roundhouse history')")
+        for line in past_match_lines(term, store, registry, entry):
+            term.say(line)
 
 
 @hookimpl

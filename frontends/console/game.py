@@ -16,8 +16,9 @@ from core.actions import Action, Draw, EndTurn, IllegalAction, Pass, without_cla
 from core.events import Event
 from core.i18n import CatalogError, rules_text, variant_title
 from core.session import Preview, Session
-from core.store import HistoryEntry, StoreError
-from core.views import PlayerView
+from core.setup import house_options_line
+from core.store import PAUSED, HistoryEntry, StoreError
+from core.views import OwedDouble, PlayerView
 from frontends.console.commands import Command, parse_command
 from frontends.console.describe import describe_action, describe_event
 from frontends.console.table import (
@@ -30,6 +31,7 @@ from frontends.console.table import (
     totals_text,
 )
 from frontends.console.terminal import Terminal
+from frontends.event_sentences import extra_play_sentence, owed_sentences
 from frontends.past_matches import find_entry, game_name, load_past, when, winner_names
 
 HELP_KEYS = (
@@ -40,6 +42,40 @@ HELP_KEYS = (
 
 RECENT_MATCHES = 3
 """How many earlier saved matches ``log`` names after the current log."""
+
+
+def farewell(term: Terminal, key: str, session: Session | None, store: Any) -> str:
+    """The goodbye line ``key``, saying truthfully whether the unfinished match is kept."""
+    if session is None or session.is_over:
+        return term.t(key)
+    note = "console.saved_note" if store is not None else "console.unsaved_note"
+    return f"{term.t(key)} {term.t(note)}"
+
+
+def result_text(term: Terminal, entry: HistoryEntry) -> str:
+    """How an earlier match ended: won by whom, paused (resumable) or abandoned."""
+    if entry.status == PAUSED:
+        return term.t("console.history_paused", id=entry.id)
+    winners = winner_names(entry)
+    if not winners:
+        return term.t("console.history_abandoned")
+    return term.t("console.history_won", winners=", ".join(winners))
+
+
+def past_match_lines(term: Terminal, store: Any, registry: Any, entry: HistoryEntry) -> list[str]:
+    """The title and public log of an earlier match; StoreError when it cannot be read."""
+    past = load_past(store, entry, registry)
+    game = game_name(registry, entry.variant, term.lang)
+    title = term.t(
+        "console.history_match_title",
+        id=entry.id,
+        game=game,
+        date=when(entry),
+        players=", ".join(past.names),
+        result=result_text(term, entry),
+    )
+    sentences = (describe_event(term, entry.variant, past.names, line) for line in past.lines)
+    return [title, *("  " + sentence for sentence in sentences if sentence)]
 
 
 class Outcome(Enum):
@@ -64,8 +100,16 @@ class ConsoleGame:
         self.session = session
         self.store = store
         self.registry = registry
-        self.pending: list[Event] = []
+        self.pending: list[Event] = [] if session.log else list(session.record.events)
+        """Events still to describe: a fresh match's deal and engine search are told as they happen."""
+        self.owed_told: tuple[OwedDouble, ...] = session.view(None).owed
+        self.notes: dict[tuple[int, int], list[str]] = {}
+        """Sentences that are not events (owed doubles), by (id of the match record, events before them)."""
         self.hand_on_screen: int | None = None
+        self.told_after_hand_off: list[str] = []
+        """Hot seat: what the next human must read once their hand is shown."""
+        self.seen_upto: dict[tuple[int, int], int] = {}
+        """Hot seat: how many events of a match each human has been told about."""
         session.observers.append(self._observe)
 
     def _observe(self, session: Session, events: list[Event]) -> None:
@@ -96,6 +140,7 @@ class ConsoleGame:
         self.term.say(
             t("console.welcome", game=variant_title(self.session.variant, self.term.lang), seed=self.session.seed)
         )
+        self.say_house_options()
         self.term.say(t("console.help_hint"))
         while True:
             self.flush()
@@ -104,7 +149,7 @@ class ConsoleGame:
                 self.hide()
             if self.session.is_over:
                 if not self.term.confirm(t("console.new_match_question")):
-                    self.term.say(t("console.bye"))
+                    self.term.say(farewell(self.term, "console.bye", self.session, self.store))
                     return 0
                 self.session.new_match()
                 continue
@@ -112,9 +157,17 @@ class ConsoleGame:
                 self.session.step()
                 continue
             self.hand_off(seat)
-            if self.turn(seat) is Outcome.QUIT:
-                self.term.say(t("console.bye"))
+            outcome = self.turn(seat)
+            self.seen_upto[(self.session.match_number, seat)] = len(self.session.record.events)
+            if outcome is Outcome.QUIT:
+                self.term.say(farewell(self.term, "console.bye", self.session, self.store))
                 return 0
+
+    def say_house_options(self) -> None:
+        """MT.16: the house options in force, if any, named in the match header."""
+        line = house_options_line(self.term.catalog, self.session.variant, self.session.params)
+        if line:
+            self.term.say(line)
 
     def flush(self) -> None:
         """Describe the events that happened since the last flush, as the viewer may see them."""
@@ -135,6 +188,20 @@ class ConsoleGame:
                         self.hide()
             elif event.type == "match_end":
                 self.term.say(self.term.t("console.final_totals", totals=totals_text(self.term, names, line["totals"])))
+        self.tell_owed(names)
+
+    def tell_owed(self, names: list[str]) -> None:
+        """Say which doubles became owed or were covered since the last time (MT.12), and keep it for ``log``."""
+        owed = self.session.view(None).owed
+        sentences = owed_sentences(self.term.catalog, self.session.variant.id, names, self.owed_told, owed)
+        self.owed_told = owed
+        record, length = self.session.record, len(self.session.record.events)
+        for key in [k for k in self.notes if k[0] == id(record) and k[1] > length]:
+            del self.notes[key]  # undone
+        if sentences:
+            self.notes.setdefault((id(record), length), []).extend(sentences)
+        for sentence in sentences:
+            self.term.say(sentence)
 
     def pending_match_end(self) -> bool:
         """True when the match-end event is still waiting to be described."""
@@ -146,11 +213,32 @@ class ConsoleGame:
         self.hand_on_screen = None
 
     def hand_off(self, seat: int) -> None:
-        """Hot seat (DX.3): name the next human and wait before showing their hand."""
+        """Hot seat (DX.3): name the next human, wait, then tell them what happened since their last turn."""
         if not self.hot_seat or self.hand_on_screen == seat:
             return
         self.term.pause_for_enter(self.term.t("console.hand_off", player=self.name(seat)))
         self.hand_on_screen = seat
+        self.summarize_for(seat)
+        while self.told_after_hand_off:
+            self.term.say(self.told_after_hand_off.pop(0))
+
+    def summarize_for(self, seat: int) -> None:
+        """The events since ``seat`` last decided, as that seat may see them (hot seat)."""
+        events = self.session.record.events
+        told = self.seen_upto.get((self.session.match_number, seat))
+        title = "console.since_last_turn"
+        if told is None:  # their first turn here: this round so far
+            told = max((i for i, e in enumerate(events) if e.type == "deal"), default=0)
+            title = "console.round_so_far"
+        start = min(told, len(events))
+        names = [s.name for s in self.session.seats]
+        variant = self.session.variant.id
+        said = [describe_event(self.term, variant, names, event.visible_to(seat)) for event in events[start:]]
+        if said:
+            self.term.say(self.term.t(title, player=self.name(seat)))
+            for sentence in said:
+                self.term.say("  " + sentence)
+        self.seen_upto[(self.session.match_number, seat)] = len(events)
 
     # ------------------------------------------------------------- turn
     def turn(self, seat: int) -> Outcome:
@@ -171,6 +259,8 @@ class ConsoleGame:
         for row in table_lines(self.term, view):
             self.term.say(row)
         self.term.say(hand_line(self.term, view))
+        if view.extra and view.extra.get("extra_play_owed") and view.seat is not None:
+            self.term.say(extra_play_sentence(self.term.catalog, self.name(view.seat)))
         drawn = view.extra.get("drawn_tile") if view.extra else None
         if drawn is not None:
             self.term.say(self.term.t("console.drawn_tile", tile=drawn))
@@ -265,6 +355,17 @@ class ConsoleGame:
         if not self.session.can_undo:
             self.term.say(self.term.t("console.nothing_to_undo"))
             return Outcome.STAY
+        owner = self.session.undo_owner()
+        if self.hot_seat and owner is not None and owner != view.seat and self.session.is_human(owner):
+            other = self.name(owner)
+            if not self.term.confirm(self.term.t("console.undo_other_question", player=other), default=False):
+                self.term.say(self.term.t("console.undo_other_refused", player=other))
+                return Outcome.STAY
+            self.session.undo()
+            taken_back = self.term.t("console.undone_other", player=other)
+            self.term.say(taken_back)
+            self.told_after_hand_off.append(taken_back)  # the screen is cleared before the other human looks
+            return Outcome.DONE
         self.session.undo()
         self.term.say(self.term.t("console.undone"))
         return Outcome.DONE
@@ -297,7 +398,8 @@ class ConsoleGame:
                 text = rules_text(variant.id, self.term.lang, getattr(variant, "rules_text_package", None)).as_text()
             except CatalogError as error:
                 text = self.term.t("console.no_rules", game=variant_title(variant, self.term.lang), reason=str(error))
-            self.term.say(text)
+            house = house_options_line(self.term.catalog, variant, self.session.params)
+            self.term.page(text.splitlines() + ([house] if house else []))
             self.term.pause_for_enter(self.term.t("console.press_enter_back"))
         finally:
             self.session.resume("rules")
@@ -311,14 +413,17 @@ class ConsoleGame:
         try:
             self.term.say(self.term.t("console.log_title"))
             matches = [*self.session.archive, self.session.record]
+            lines = []
             for number, record in enumerate(matches, 1):
                 if len(matches) > 1:
-                    self.term.say(self.term.t("console.log_match", number=number))
-                for event in record.events:
-                    sentence = describe_event(self.term, self.session.variant.id, names, event.visible_to(view.seat))
-                    if sentence:
-                        self.term.say("  " + sentence)
-            self._say_recent()
+                    lines.append(self.term.t("console.log_match", number=number))
+                for index, event in enumerate(record.events, 1):
+                    lines.append(
+                        "  " + describe_event(self.term, self.session.variant.id, names, event.visible_to(view.seat))
+                    )
+                    lines += ["  " + note for note in self.notes.get((id(record), index), [])]
+            lines += self._recent_lines()
+            self.term.page(lines)
             self.term.pause_for_enter(self.term.t("console.press_enter_back"))
         finally:
             self.session.resume("log")
@@ -329,31 +434,24 @@ class ConsoleGame:
         """The store's earlier matches (none without a store)."""
         return self.store.history() if self.store is not None else []
 
-    def _result(self, entry: HistoryEntry) -> str:
-        winners = winner_names(entry)
-        if not winners:
-            return self.term.t("console.history_abandoned")
-        return self.term.t("console.history_won", winners=", ".join(winners))
-
-    def _say_recent(self) -> None:
+    def _recent_lines(self) -> list[str]:
         """After the current log: the latest earlier matches and how to read them."""
         if self.store is None:
-            return
+            return []
         entries = self._history()
         if not entries:
-            self.term.say(self.term.t("console.history_empty"))
-            return
+            return [self.term.t("console.history_empty")]
         items = [
             self.term.t(
                 "console.history_recent_item",
                 id=e.id,
                 date=when(e),
                 game=game_name(self.registry, e.variant, self.term.lang),
-                result=self._result(e),
+                result=result_text(self.term, e),
             )
             for e in reversed(entries[-RECENT_MATCHES:])
         ]
-        self.term.say(self.term.t("console.history_recent", count=len(entries), matches="; ".join(items)))
+        return [self.term.t("console.history_recent", count=len(entries), matches="; ".join(items))]
 
     def _cmd_history(self, view: PlayerView, argument: str | None = None) -> Outcome:
         """DX.11: list the saved matches, or show one of them (``history ID``); the computer waits."""
@@ -382,7 +480,7 @@ class ConsoleGame:
                     date=when(e),
                     game=game_name(self.registry, e.variant, self.term.lang),
                     players=", ".join(seat.name for seat in e.seats),
-                    result=self._result(e),
+                    result=result_text(self.term, e),
                 )
             )
         self.term.say(self.term.t("console.history_read_hint", id=entries[-1].id))
@@ -395,25 +493,11 @@ class ConsoleGame:
             self.term.say(self.term.t("console.history_bad_id", text=argument))
             return Outcome.STAY
         try:
-            past = load_past(self.store, entry, self.registry)
+            lines = past_match_lines(self.term, self.store, self.registry, entry)
         except StoreError as error:
             self.term.say(self.term.t("console.history_unreadable", id=entry.id, reason=str(error)))
             return Outcome.STAY
-        game = game_name(self.registry, entry.variant, self.term.lang)
-        self.term.say(
-            self.term.t(
-                "console.history_match_title",
-                id=entry.id,
-                game=game,
-                date=when(entry),
-                players=", ".join(past.names),
-                result=self._result(entry),
-            )
-        )
-        for line in past.lines:
-            sentence = describe_event(self.term, entry.variant, past.names, line)
-            if sentence:
-                self.term.say("  " + sentence)
+        self.term.page(lines)
         self.term.pause_for_enter(self.term.t("console.press_enter_back"))
         return Outcome.REDRAW
 

@@ -13,18 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.frontend import PlayOptions
-from core.i18n import LANGUAGE_NAMES, LANGUAGES, normalize_language
+from core.i18n import LANGUAGE_NAMES, LANGUAGES, normalize_language, variant_title
 from core.registry import Registry
 from core.session import Seat
+from core.setup import DEFAULT_PLAYERS, SetupError, check_table, default_bot, default_variant, name_in_use
+from frontends.console.prefs import remember_language, remembered_language
 from frontends.console.terminal import Terminal
-
-DEFAULT_VARIANT = "mexican-train"
-DEFAULT_BOT = "planner"
-DEFAULT_PLAYERS = 4
-
-
-class SetupError(ValueError):
-    """A table that cannot be set up (unknown id, bad player count); the message says why."""
 
 
 @dataclass(frozen=True)
@@ -36,22 +30,6 @@ class TableChoice:
     seed: int | None
 
 
-def default_variant(registry: Registry) -> str:
-    """Mexican Train, or the first variant installed."""
-    if DEFAULT_VARIANT in registry.variants:
-        return DEFAULT_VARIANT
-    if not registry.variants:
-        raise SetupError("no game variant is installed")
-    return sorted(registry.variants)[0]
-
-
-def default_bot(registry: Registry) -> str | None:
-    """The planner bot, or the first bot installed (None when there is none)."""
-    if DEFAULT_BOT in registry.bots:
-        return DEFAULT_BOT
-    return sorted(registry.bots)[0] if registry.bots else None
-
-
 def is_interactive(options: PlayOptions) -> bool:
     """True when no setup flag was given, so the console asks."""
     given = (options.variant, options.players, options.humans, options.bot, options.seed, options.lang)
@@ -60,30 +38,8 @@ def is_interactive(options: PlayOptions) -> bool:
 
 def table_from_flags(term: Terminal, options: PlayOptions, registry: Registry) -> TableChoice:
     """The table the flags describe; SetupError when they do not fit together."""
-    variant_id = options.variant or default_variant(registry)
-    if variant_id not in registry.variants:
-        raise SetupError(
-            term.t("console.setup_unknown_variant", variant=variant_id, known=", ".join(registry.variants))
-        )
-    variant = registry.variants[variant_id]
-    players = options.players or min(max(DEFAULT_PLAYERS, variant.min_players), variant.max_players)
-    if not variant.min_players <= players <= variant.max_players:
-        raise SetupError(
-            term.t(
-                "console.setup_bad_players",
-                game=variant.name,
-                low=variant.min_players,
-                high=variant.max_players,
-                players=players,
-            )
-        )
-    humans = 1 if options.humans is None else options.humans
-    if not 0 <= humans <= players:
-        raise SetupError(term.t("console.setup_bad_humans", humans=humans, players=players))
-    bot = options.bot or default_bot(registry)
-    if humans < players and (bot is None or bot not in registry.bots):
-        raise SetupError(term.t("console.setup_no_bot", bot=bot or "-", known=", ".join(registry.bots) or "-"))
-    return TableChoice(variant_id, seats_for(term, humans, players, bot, options.names), options.seed)
+    size = check_table(registry, options.variant, options.players, options.humans, options.bot)
+    return TableChoice(size.variant, seats_for(term, size.humans, size.players, size.bot, options.names), options.seed)
 
 
 def seats_for(
@@ -111,8 +67,13 @@ def _ask(term: Terminal, prompt: str, default: str, read: Callable[[str], Any]) 
 
 
 def ask_language(term: Terminal, options: PlayOptions) -> str:
-    """The language to play in; asked when no flag gave it."""
-    default = normalize_language(options.lang)
+    """The language to play in: the flag, else the one remembered, else asked (and remembered)."""
+    if options.lang is not None:
+        return normalize_language(options.lang)
+    remembered = remembered_language()
+    if remembered is not None:
+        return remembered
+    default = normalize_language(None)
     if not is_interactive(options):
         return default
     term.say(", ".join(f"{code} = {LANGUAGE_NAMES[code]}" for code in LANGUAGES))
@@ -123,7 +84,9 @@ def ask_language(term: Terminal, options: PlayOptions) -> str:
             raise ValueError(term.t("console.setup_bad_language", answer=answer, known=", ".join(LANGUAGES)))
         return code
 
-    return _ask(term, term.t("console.setup_language"), default, read)
+    chosen = _ask(term, term.t("console.setup_language"), default, read)
+    remember_language(chosen)
+    return chosen
 
 
 def _choose_from(term: Terminal, prompt: str, ids: Sequence[str], default: str) -> str:
@@ -142,9 +105,9 @@ def ask_table(term: Terminal, registry: Registry) -> TableChoice:
     """Ask for the variant, player count, each seat and the seed."""
     variant_ids = sorted(registry.variants)
     if not variant_ids:
-        raise SetupError(term.t("console.setup_no_variant"))
+        raise SetupError("console.setup_no_variant")
     for number, variant_id in enumerate(variant_ids, 1):
-        term.say(f"  {number}. {registry.variants[variant_id].name} ({variant_id})")
+        term.say(f"  {number}. {variant_title(registry.variants[variant_id], term.lang)} ({variant_id})")
     variant_id = _choose_from(term, term.t("console.setup_variant"), variant_ids, default_variant(registry))
     variant = registry.variants[variant_id]
     low, high = variant.min_players, variant.max_players
@@ -162,7 +125,9 @@ def ask_table(term: Terminal, registry: Registry) -> TableChoice:
     )
     bot = default_bot(registry)
     defaults = seats_for(term, 1 if bot else players, players, bot)
-    seats = [_ask_seat(term, registry, number, seat, bot) for number, seat in enumerate(defaults, 1)]
+    seats: list[Seat] = []
+    for number, seat in enumerate(defaults, 1):
+        seats.append(_ask_seat(term, registry, number, seat, bot, [s.name for s in seats]))
 
     def read_seed(answer: str) -> int | None:
         if answer == "-":
@@ -176,7 +141,10 @@ def ask_table(term: Terminal, registry: Registry) -> TableChoice:
     return TableChoice(variant_id, tuple(seats), seed)
 
 
-def _ask_seat(term: Terminal, registry: Registry, number: int, default: Seat, bot: str | None) -> Seat:
+def _ask_seat(
+    term: Terminal, registry: Registry, number: int, default: Seat, bot: str | None, taken: Sequence[str]
+) -> Seat:
+    """Ask whether seat ``number`` is a human or which bot, and its name (not one of ``taken``)."""
     human_word = term.t("console.setup_human_word")
     kinds = [human_word, *sorted(registry.bots)]
 
@@ -196,5 +164,11 @@ def _ask_seat(term: Terminal, registry: Registry, number: int, default: Seat, bo
         name_default = term.t("console.setup_human_name", seat=number)
     else:
         name_default = f"{chosen.capitalize()} {number}"
-    name = _ask(term, term.t("console.setup_seat_name", seat=number), name_default, str)
+
+    def read_name(answer: str) -> str:
+        if name_in_use(answer, taken):
+            raise ValueError(term.t("console.setup_name_taken", name=answer.strip()))
+        return answer.strip()
+
+    name = _ask(term, term.t("console.setup_seat_name", seat=number), name_default, read_name)
     return Seat(name, chosen)

@@ -7,12 +7,13 @@ stop cleanly.
 
 from __future__ import annotations
 
+import shutil
 from typing import IO, Any
 
 from core.i18n import Catalog, ui_catalog
 
-CLEAR = "\x1b[2J\x1b[H"
-"""ANSI: clear the screen and move the cursor home."""
+CLEAR = "\x1b[2J\x1b[3J\x1b[H"
+"""ANSI: clear the screen, clear the scrollback (where the terminal allows) and move the cursor home."""
 
 SEPARATOR = "-" * 60
 
@@ -87,6 +88,21 @@ class Terminal:
         own = {w.strip().lower() for w in self.t(key).split(",") if w.strip()}
         english = {w.strip().lower() for w in self.catalog.fallback.get(key, "").split(",") if w.strip()}
         return own | english
+
+    def page(self, lines: list[str]) -> None:
+        """Show long text: a screenful at a time on a terminal (Enter: next page, q: stop), all at once otherwise."""
+        height = shutil.get_terminal_size().lines - 1 if self.is_terminal else 0
+        if height < 2:
+            for line in lines:
+                self.say(line)
+            return
+        for start in range(0, len(lines), height):
+            for line in lines[start : start + height]:
+                self.say(line)
+            if start + height < len(lines):
+                answer = self.ask(self.t("console.more", shown=start + height, total=len(lines)) + " ")
+                if answer.strip().lower() in self.words("console.more_stop_words"):
+                    return
 
     def pause_for_enter(self, text: str) -> None:
         """Show ``text`` and wait for Enter."""

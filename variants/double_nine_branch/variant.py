@@ -19,13 +19,14 @@ class DoubleNineBranch(Variant):
     max_players = 6
     params_package = "variants.double_nine_branch"
     param_specs = {
-        "set_size": ParamSpec(int, 3, 18),
-        "hand_size": ParamSpec(int, 1, 30),
-        "target": ParamSpec(int, 1, 100000),
-        "direction": ParamSpec(str, choices=DIRECTIONS),
-        "min_players": ParamSpec(int, 2, 6),
-        "max_players": ParamSpec(int, 2, 6),
+        "set_size": ParamSpec(int, 3, 18, book=(9,), clause="DB.1"),
+        "hand_size": ParamSpec(int, 1, 30, book=(8,), clause="DB.2"),
+        "target": ParamSpec(int, 1, 100000, book=(100,), clause="DB.11"),
+        "direction": ParamSpec(str, choices=DIRECTIONS, book=("counterclockwise",), clause="DB.3"),
+        "min_players": ParamSpec(int, 2, 6, book=(2,), clause="DB.1"),
+        "max_players": ParamSpec(int, 2, 6, book=(6,), clause="DB.1"),
     }
+    """Ranges the engine can play; ``params.yaml`` is held to ``book`` (DX.9; MT.16 allows no house options here)."""
 
     def check_params(self, params: dict[str, Any], source: str) -> None:
         """The player range is ordered and every hand of the largest table fits in the set (DB.1)."""

@@ -9,6 +9,9 @@ from core.state import Dealer, MatchState
 from core.variant import Variant
 from variants.mexican_train.rules import MexicanTrainState
 
+BOOK_HAND_SIZES = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}
+"""MT.3: tiles dealt to each hand by number of players."""
+
 
 class MexicanTrain(Variant):
     """Mexican Train, Pagat version (RULES.md MT.1-MT.16)."""
@@ -19,11 +22,18 @@ class MexicanTrain(Variant):
     max_players = 10
     params_package = "variants.mexican_train"
     param_specs = {
-        "set_size": ParamSpec(int, 6, 18),
-        "hand_sizes": ParamSpec(dict, 1, 30),
-        "rounds": ParamSpec(int, 1, 19),
-        "engine_order": ParamSpec(str, choices=("descending", "ascending")),
+        "set_size": ParamSpec(int, 6, 18, book=(12,), clause="MT.1"),
+        "hand_sizes": ParamSpec(dict, 1, 30, book=(BOOK_HAND_SIZES,), clause="MT.3"),
+        "rounds": ParamSpec(int, 1, 19, book=(13,), clause="MT.2"),
+        "engine_order": ParamSpec(
+            str,
+            choices=("descending", "ascending"),
+            book=("descending",),
+            house={"ascending": "rounds_upward"},
+            clause="MT.2, MT.16",
+        ),
     }
+    """Ranges the engine can play; ``params.yaml`` is held to ``book`` (DX.9) and the named house options (MT.16)."""
 
     def check_params(self, params: dict[str, Any], source: str) -> None:
         """Every player count 2..10 has a hand size that fits the set; rounds fit the set."""
