@@ -56,8 +56,8 @@ def test_one_and_many_tiles_in_every_language(lang, one, many):
 
 def test_plural_entry_may_be_chosen_by_another_placeholder():
     english = ui_catalog("en")
-    assert english.t("console.event.deal", round=2, counts="Ana 7", stock=1).endswith("1 tile left over.")
-    assert english.t("console.event.deal", round=2, counts="Ana 7", stock=3).endswith("3 tiles left over.")
+    assert english.t("log.deal", round=2, counts="Ana 7", stock=1).endswith("1 tile left over.")
+    assert english.t("log.deal", round=2, counts="Ana 7", stock=3).endswith("3 tiles left over.")
     assert ui_catalog("pl").t("console.reveal_hand", player="Ala", tiles="-", points=23).endswith("(23 punkty)")
 
 
