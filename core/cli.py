@@ -13,7 +13,6 @@ from pathlib import Path
 
 from core.frontend import AppContext, PlayOptions
 from core.plugins import Plugins, get_plugin_manager
-from core.registry import DuplicateIdError
 from core.simulate import format_result, simulate
 from core.store import StoreBusy
 from core.store_cli import command_export, command_history, command_replay, open_play_store
@@ -92,12 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args.command or "play"
     if args.command is None:
         args = parser.parse_args(["play", *(argv if argv is not None else sys.argv[1:])])
-    try:
-        plugins = get_plugin_manager()
-    except DuplicateIdError as error:
-        print(f"roundhouse: error: {error}; uninstall one of them", file=sys.stderr)
-        return 1
-    for line in plugins.errors():
+    plugins = get_plugin_manager()
+    for line in plugins.errors() + plugins.warnings():
         print(f"warning: {line}", file=sys.stderr)
     try:
         return COMMANDS[command](args, plugins)
@@ -112,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
     registry = plugins.registry
     if args.variant not in registry.variants:
-        raise UsageError(f"unknown variant {args.variant!r} (known: {', '.join(sorted(registry.variants))})")
+        raise UsageError(registry.missing("variant", args.variant))
     variant = registry.variants[args.variant]
     if not variant.min_players <= args.players <= variant.max_players:
         raise UsageError(
@@ -125,7 +120,7 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
         raise UsageError(f"--bots needs one id or {args.players} ids, got {len(bot_ids)}")
     for bot_id in bot_ids:
         if bot_id not in registry.bots:
-            raise UsageError(f"unknown bot {bot_id!r} (known: {', '.join(sorted(registry.bots))})")
+            raise UsageError(registry.missing("bot", bot_id))
     from core.session import fresh_seed
 
     seed = args.seed if args.seed is not None else fresh_seed()
@@ -152,6 +147,8 @@ def _command_plugins(args: argparse.Namespace, plugins: Plugins) -> int:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[4])
     for line in plugins.errors():
         print(f"broken    {line}")
+    for line in plugins.warnings():
+        print(f"duplicate {line}")
     return 0
 
 
@@ -167,17 +164,15 @@ def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
         data_dir=args.data_dir,
     )
     if options.variant is not None and options.variant not in registry.variants:
-        raise UsageError(f"unknown variant {options.variant!r} (known: {', '.join(sorted(registry.variants))})")
+        raise UsageError(registry.missing("variant", options.variant))
     if options.bot is not None and options.bot not in registry.bots:
-        raise UsageError(f"unknown bot {options.bot!r} (known: {', '.join(sorted(registry.bots))})")
+        raise UsageError(registry.missing("bot", options.bot))
     ui = args.ui
     if ui is None:
         tk = registry.frontends.get("tk")
         ui = "tk" if tk is not None and tk.available() else "console"
     if ui not in registry.frontends:
-        raise UsageError(
-            f"front end {ui!r} is not available (found: {', '.join(sorted(registry.frontends)) or 'none'})"
-        )
+        raise UsageError(registry.missing("frontend", ui))
     frontend = registry.frontends[ui]
     if not frontend.available():
         raise UsageError(f"front end {ui!r} cannot run here (for the window, a display is needed)")
@@ -202,6 +197,8 @@ def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
     except ValueError as error:
         raise UsageError(str(error)) from None
     variant = plugins.registry.variants.get(args.variant)
+    if variant is None and ("variant", args.variant) in plugins.registry.dropped:
+        raise UsageError(plugins.registry.missing("variant", args.variant))
     package = variant.rules_text_package if variant is not None else None
     if not has_rules_text(args.variant, package):
         known = sorted(plugins.registry.variants)

@@ -8,6 +8,8 @@ from typing import Any
 
 import yaml
 
+from core.yaml_errors import yaml_error_line
+
 
 class ParamError(ValueError):
     """A bad rule parameter; the message names file, key and what is allowed."""
@@ -95,4 +97,4 @@ def load_yaml(text: str, source: str) -> Any:
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as error:
-        raise ParamError(f"{source}: not valid YAML: {error}") from error
+        raise ParamError(f"{source}: not valid YAML: {yaml_error_line(error)}") from error

@@ -6,9 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-
-class DuplicateIdError(ValueError):
-    """Two plugins registered the same id; the message names both."""
+BUILTIN_PACKAGE = "roundhouse"
+"""The ``package`` of every built-in plugin's :class:`PluginInfo`."""
 
 
 @dataclass
@@ -35,6 +34,10 @@ class Registry:
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
     plugins: dict[str, PluginInfo] = field(default_factory=dict)
     current: str = "?"
+    warnings: list[str] = field(default_factory=list)
+    """One line per registration skipped because its id was taken (the later plugin's)."""
+    dropped: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(kind, id) of everything a broken plugin had registered, to the plugin's name."""
     match_observers: list[Callable[[Any, list[Any]], None]] = field(default_factory=list)
     """Session observers ``(session, events)`` every session built from this registry gets."""
 
@@ -43,12 +46,24 @@ class Registry:
         if not isinstance(item_id, str) or not item_id:
             raise ValueError(f"plugin {self.current!r} registered a {kind} without a string id")
         if item_id in table:
-            first = self.owners[(kind, item_id)]
-            raise DuplicateIdError(
-                f"{kind} id {item_id!r} is registered by both plugin {first!r} and plugin {self.current!r}"
-            )
+            self.warnings.append(self._duplicate(kind, item_id))
+            return
         table[item_id] = item
         self.owners[(kind, item_id)] = self.current
+
+    def _duplicate(self, kind: str, item_id: str) -> str:
+        """The warning for a second registration of ``item_id``: both plugins, and what to rename."""
+        first = self.owners[(kind, item_id)]
+        later = self.current
+        first_info = self.plugins.get(first)
+        builtin = first_info is not None and first_info.package == BUILTIN_PACKAGE
+        first_words = f"built-in plugin {first!r}" if builtin else f"plugin {first!r}"
+        advice = (
+            f"rename the {kind} in plugin {later!r}"
+            if builtin
+            else f"rename the {kind} in plugin {later!r} or in plugin {first!r}"
+        )
+        return f"{kind} id {item_id!r} of plugin {later!r} skipped: {first_words} registered it first; {advice}"
 
     def add_variant(self, variant: Any) -> None:
         """Register a :class:`core.variant.Variant`."""
@@ -72,11 +87,23 @@ class Registry:
 
     def frontend(self, frontend_id: str) -> Any:
         """The front end ``frontend_id``; KeyError lists the known ids."""
-        return self._get("front end", self.frontends, frontend_id)
+        return self._get("frontend", self.frontends, frontend_id)
 
-    @staticmethod
-    def _get(kind: str, table: dict[str, Any], item_id: str) -> Any:
+    def missing(self, kind: str, item_id: str) -> str:
+        """Why ``item_id`` is not available, in one line: its plugin is broken, or the id is unknown.
+
+        ``kind`` is ``"variant"``, ``"bot"`` or ``"frontend"``.
+        """
+        owner = self.dropped.get((kind, item_id))
+        words = "front end" if kind == "frontend" else kind
+        if owner is not None:
+            info = self.plugins.get(owner)
+            reason = info.error if info is not None and info.error else "it failed"
+            return f"{words} {item_id!r} is unavailable: plugin {owner!r} is broken: {reason}"
+        table = {"variant": self.variants, "bot": self.bots, "frontend": self.frontends}[kind]
+        return f"unknown {words} {item_id!r} (known: {', '.join(sorted(table)) or 'none'})"
+
+    def _get(self, kind: str, table: dict[str, Any], item_id: str) -> Any:
         if item_id not in table:
-            known = ", ".join(sorted(table)) or "none"
-            raise KeyError(f"unknown {kind} {item_id!r} (known: {known})")
+            raise KeyError(self.missing(kind, item_id))
         return table[item_id]

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
+from core.i18n import rule_text_problems
 from core.params import ParamError, ParamSpec, load_yaml, validate
 from core.state import Dealer, MatchState, ShuffleDealer
 
@@ -39,6 +40,23 @@ class Variant(ABC):
             cached = self.validate_params(load_yaml(resource.read_text(encoding="utf-8"), source), source)
             self.__dict__["_default_params"] = cached
         return copy.deepcopy(cached)
+
+    def file_problems(self) -> list[str]:
+        """What is wrong with the variant's own files, one line each naming file, key and reason.
+
+        Checks ``params.yaml`` against ``param_specs`` and every rule-text
+        file (:func:`core.i18n.rule_text_problems`). The plugin manager calls
+        this at registration and marks the plugin broken when it is not empty.
+        """
+        problems = []
+        try:
+            self.default_params()
+        except ParamError as error:
+            problems.append(str(error))
+        except (OSError, ModuleNotFoundError) as error:
+            source = f"{self.params_package.replace('.', '/')}/params.yaml"
+            problems.append(f"{source}: cannot be read ({getattr(error, 'strerror', None) or error})")
+        return problems + rule_text_problems(self.id, self.rules_text_package)
 
     def validate_params(self, params: Mapping[str, Any], source: str) -> dict[str, Any]:
         """Check ``params`` against ``param_specs`` (ParamError names source and key)."""
