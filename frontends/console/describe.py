@@ -22,7 +22,13 @@ def variant_text(term: Terminal, base: str, variant: str, **values: Any) -> str:
 
 
 def line_name(term: Terminal, variant: str, names: Sequence[str], line: LineId) -> str:
-    """Words for a line: "Ana's train", "the Mexican train", "Bo's branch"."""
+    """Words for a line: the game's own label ("Arm 3"), else "Ana's train", "the Mexican train", "Bo's branch".
+
+    Only an int is a seat: a line id made of digits is a name like any other.
+    """
+    label = term.line_labels.get(line)
+    if label is not None:
+        return label
     if isinstance(line, int) and 1 <= line <= len(names):
         return variant_text(term, "console.line_owned", variant, owner=names[line - 1], seat=line)
     key = f"console.line_named.{line}"
@@ -39,10 +45,6 @@ def _seat_name(names: Sequence[str], seat: Any) -> str:
         return names[int(seat) - 1]
     except (TypeError, ValueError, IndexError):
         return str(seat)
-
-
-def _line_id(value: Any) -> LineId:
-    return value if isinstance(value, int) or not str(value).isdigit() else int(value)
 
 
 def describe_event(term: Terminal, variant: str, names: Sequence[str], line: Mapping[str, Any]) -> str | None:
@@ -70,7 +72,7 @@ def describe_event(term: Terminal, variant: str, names: Sequence[str], line: Map
     if kind == "open":
         return term.t("console.event.open", player=player, tile=line["tile"])
     if kind == "play":
-        where = line_name(term, variant, names, _line_id(line["line"]))
+        where = line_name(term, variant, names, line["line"])
         return term.t("console.event.play", player=player, tile=line["tile"], line=where, end=line["end"])
     if kind == "end_first_turn":
         return term.t("console.event.end_first_turn", player=player)

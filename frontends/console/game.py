@@ -30,6 +30,7 @@ from frontends.console.table import (
     totals_text,
 )
 from frontends.console.terminal import Terminal
+from frontends.game_words import game_words
 from frontends.past_matches import find_entry, game_name, load_past, when, winner_names
 
 HELP_KEYS = (
@@ -66,10 +67,13 @@ class ConsoleGame:
         self.registry = registry
         self.pending: list[Event] = []
         self.hand_on_screen: int | None = None
+        term.game_words = game_words(session.variant, term.lang)
+        term.line_labels = term.game_words.labels(session.view(None))
         session.observers.append(self._observe)
 
     def _observe(self, session: Session, events: list[Event]) -> None:
         self.pending.extend(events)
+        self.term.line_labels = self.term.game_words.labels(session.view(None))
 
     # ------------------------------------------------------------ seats
     @property

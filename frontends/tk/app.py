@@ -22,6 +22,7 @@ from core.session import Session
 from core.setup import HINT_PREFERENCE, default_seats, make_session
 from core.store import HistoryEntry, StoreError
 from core.tiles import Tile
+from frontends.game_words import game_words
 from frontends.past_matches import game_name, load_past, when, winner_names
 from frontends.tk import settings as settings_module
 from frontends.tk.board import FELT, HAND_BG, draw_hand, draw_table, hand_height
@@ -327,6 +328,7 @@ class TkApp:
             if panel is not None and panel.open:
                 session.pause(reason)
         self.presenter.reset()
+        self.presenter.game = game_words(session.variant, self.lang)
         self.acknowledged = None
         self.round_history = [e.to_record() for e in session.record.events if e.type == "round_end"]
         self._incoming.clear()
@@ -805,6 +807,8 @@ class TkApp:
         self.lang = lang
         self.catalog = ui_catalog(lang)
         self.presenter.catalog = self.catalog
+        if self.session is not None:
+            self.presenter.game = game_words(self.session.variant, lang)
         self.handoff.t = self.catalog.t
         self._build_menus()
         self._label_panel()
