@@ -10,7 +10,7 @@ from core.registry import Registry
 from core.session import Seat, Session
 
 HINT_PREFERENCE = ("planner", "greedy", "random")
-"""The hint strategy: the first of these bots that is installed."""
+"""The hint strategy when the game names none: the first of these bots that is installed."""
 
 
 def make_session(
@@ -27,7 +27,10 @@ def make_session(
     """
     variant = registry.variant(variant_id)
     bots = {seat.bot: registry.bot(seat.bot) for seat in seats if seat.bot is not None}
-    hint = next((registry.bots[b] for b in HINT_PREFERENCE if b in registry.bots), None)
+    hint_id = variant_bot(registry, variant, "hint_bot") or next(
+        (b for b in HINT_PREFERENCE if b in registry.bots), None
+    )
+    hint = registry.bots[hint_id] if hint_id is not None else None
     if not variant.min_players <= len(seats) <= variant.max_players:
         raise ValueError(
             f"{variant.name} takes {variant.min_players} to {variant.max_players} players, not {len(seats)}"
@@ -35,6 +38,16 @@ def make_session(
     session = Session(variant, seats, bots, seed=seed, params=params, hint_bot=hint)
     watch_matches(session, registry)
     return session
+
+
+def variant_bot(registry: Registry, variant: Any, role: str) -> str | None:
+    """The bot id a game names for ``role`` (``"default_bot"`` or ``"hint_bot"``), when that bot is installed.
+
+    None when the game names none (see :class:`core.variant.Variant`) or its
+    bot is missing; callers then use their usual choice.
+    """
+    wanted = getattr(variant, role, None)
+    return wanted if wanted in registry.bots else None
 
 
 def default_seats(humans: int, players: int, bot: str, human_names: Sequence[str] = ()) -> list[Seat]:

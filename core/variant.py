@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
+from core.actions import Action, Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
 from core.i18n import rule_text_problems
 from core.params import ParamError, ParamSpec, load_yaml, validate
 from core.state import Dealer, MatchState, ShuffleDealer
@@ -30,6 +31,13 @@ class Variant(ABC):
     param_specs: Mapping[str, ParamSpec]
     rules_text_package: str | None = None
     """Package holding ``<lang>.yaml`` rule texts, for a variant shipped outside this project."""
+    actions: tuple[type[Action], ...] = (PlaceEngine, OpenDouble, Play, Draw, Pass, EndTurn)
+    """The action classes the game's players ever take (the console's ``help`` lists these only)."""
+    default_bot: str | None = None
+    """Id of the bot front ends seat at the computer's places by default (when installed); None: theirs."""
+    hint_bot: str | None = None
+    """Id of the bot that answers a human's hint request (when installed); None: the first installed of
+    planner, greedy, random. The planner knows the built-in games only and plays like greedy elsewhere."""
 
     def default_params(self) -> dict[str, Any]:
         """The parameters of the variant's ``params.yaml``, validated (read once, then a fresh copy)."""

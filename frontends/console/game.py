@@ -34,10 +34,9 @@ from frontends.game_words import game_words
 from frontends.past_matches import find_entry, game_name, load_past, when, winner_names
 
 HELP_KEYS = (
-    "number", "play", "draw", "pass", "end", "hint", "undo", "redo", "restart", "new",
-    "rules", "log", "history", "scores", "table", "help", "quit",
+    "hint", "undo", "redo", "restart", "new", "rules", "log", "history", "scores", "table", "help", "quit",
 )  # fmt: skip
-"""The help lines shown by ``help``, in order (keys ``console.help.<name>``)."""
+"""The help lines shown by ``help`` after the game's own actions, in order (keys ``console.help.<name>``)."""
 
 RECENT_MATCHES = 3
 """How many earlier saved matches ``log`` names after the current log."""
@@ -251,9 +250,12 @@ class ConsoleGame:
 
     # --------------------------------------------------------- commands
     def _cmd_help(self, view: PlayerView) -> Outcome:
+        """The moves of this game (its ``Variant.actions``, with the lines on the table now), then the commands."""
         self.term.say(self.term.t("console.help_title"))
-        for key in HELP_KEYS:
-            self.term.say("  " + self.term.t(f"console.help.{key}"))
+        verbs = [action.verb for action in self.session.variant.actions]
+        lines = ", ".join(str(line.id) for line in view.lines) or "-"
+        for key in ("number", *verbs, *HELP_KEYS):
+            self.term.say("  " + self.term.t(f"console.help.{key}", lines=lines))
         return Outcome.STAY
 
     def _cmd_hint(self, view: PlayerView) -> Outcome:

@@ -16,6 +16,7 @@ from core.frontend import PlayOptions
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, normalize_language
 from core.registry import Registry
 from core.session import Seat
+from core.setup import variant_bot
 from frontends.console.terminal import Terminal
 
 DEFAULT_VARIANT = "mexican-train"
@@ -45,8 +46,11 @@ def default_variant(registry: Registry) -> str:
     return sorted(registry.variants)[0]
 
 
-def default_bot(registry: Registry) -> str | None:
-    """The planner bot, or the first bot installed (None when there is none)."""
+def default_bot(registry: Registry, variant: Any = None) -> str | None:
+    """The game's own default bot, else the planner, else the first bot installed (None when there is none)."""
+    own = variant_bot(registry, variant, "default_bot")
+    if own is not None:
+        return own
     if DEFAULT_BOT in registry.bots:
         return DEFAULT_BOT
     return sorted(registry.bots)[0] if registry.bots else None
@@ -80,7 +84,7 @@ def table_from_flags(term: Terminal, options: PlayOptions, registry: Registry) -
     humans = 1 if options.humans is None else options.humans
     if not 0 <= humans <= players:
         raise SetupError(term.t("console.setup_bad_humans", humans=humans, players=players))
-    bot = options.bot or default_bot(registry)
+    bot = options.bot or default_bot(registry, variant)
     if humans < players and (bot is None or bot not in registry.bots):
         raise SetupError(term.t("console.setup_no_bot", bot=bot or "-", known=", ".join(registry.bots) or "-"))
     return TableChoice(variant_id, seats_for(term, humans, players, bot, options.names), options.seed)
@@ -160,7 +164,7 @@ def ask_table(term: Terminal, registry: Registry) -> TableChoice:
         str(min(max(DEFAULT_PLAYERS, low), high)),
         read_players,
     )
-    bot = default_bot(registry)
+    bot = default_bot(registry, variant)
     defaults = seats_for(term, 1 if bot else players, players, bot)
     seats = [_ask_seat(term, registry, number, seat, bot) for number, seat in enumerate(defaults, 1)]
 

@@ -19,7 +19,7 @@ from core.frontend import AppContext, PlayOptions
 from core.i18n import normalize_language, ui_catalog, variant_title
 from core.plugins import Plugins
 from core.session import Session
-from core.setup import HINT_PREFERENCE, default_seats, make_session
+from core.setup import HINT_PREFERENCE, default_seats, make_session, variant_bot
 from core.store import HistoryEntry, StoreError
 from core.tiles import Tile
 from frontends.game_words import game_words
@@ -291,10 +291,11 @@ class TkApp:
         """Ask whether to resume the saved match."""
         return messagebox.askyesno(self.t("tk.title"), self.t("tk.resume.ask"), parent=self.root)
 
-    def _default_bot(self) -> str | None:
+    def _default_bot(self, variant: Any = None) -> str | None:
         if self.options.bot:
             return self.options.bot
-        return next((b for b in HINT_PREFERENCE if b in self.registry.bots), next(iter(self.registry.bots), None))
+        fallback = next((b for b in HINT_PREFERENCE if b in self.registry.bots), next(iter(self.registry.bots), None))
+        return variant_bot(self.registry, variant, "default_bot") or fallback
 
     def _session_from_options(self) -> Session:
         options = self.options
@@ -303,7 +304,7 @@ class TkApp:
             variant_id = next(iter(self.registry.variants))
         variant = self.registry.variant(variant_id)
         players = options.players or max(variant.min_players, min(4, variant.max_players))
-        bot = self._default_bot()
+        bot = self._default_bot(variant)
         humans = options.humans if options.humans is not None else 1
         if bot is None:
             humans = players

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.actions import Draw, OpenDouble, Pass, Play
 from core.params import ParamError, ParamSpec
 from core.state import Dealer, MatchState
 from core.tiles import double_set
@@ -22,6 +23,7 @@ class ChickenFoot(Variant):
     name = "Chicken Foot"
     min_players = 2
     max_players = 8
+    actions = (OpenDouble, Play, Draw, Pass)
     params_package = "roundhouse_chicken_foot"
     rules_text_package = "roundhouse_chicken_foot.rules_text"
     default_bot = "greedy"
