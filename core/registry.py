@@ -15,9 +15,13 @@ class PluginInfo:
     """Where a plugin came from, for ``roundhouse plugins``."""
 
     name: str
+    """The plugin's name: a built-in module's name, or the entry point's name."""
     package: str
+    """The distribution it comes from (``roundhouse`` for built-ins)."""
     version: str
+    """The distribution's version."""
     error: str | None = None
+    """Why the plugin was skipped (file, key and reason for a bad file), or None when it works."""
 
 
 @dataclass
@@ -29,11 +33,17 @@ class Registry:
     """
 
     variants: dict[str, Any] = field(default_factory=dict)
+    """Variant id to :class:`core.variant.Variant`."""
     bots: dict[str, Any] = field(default_factory=dict)
+    """Bot id to bot (:class:`core.bots.Bot`)."""
     frontends: dict[str, Any] = field(default_factory=dict)
+    """Front-end id to front end (:class:`core.frontend.Frontend`)."""
     owners: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(kind, id) to the name of the plugin that registered it."""
     plugins: dict[str, PluginInfo] = field(default_factory=dict)
+    """Plugin name to where it came from (and why it is broken, if it is)."""
     current: str = "?"
+    """The plugin whose registration hook is running."""
     warnings: list[str] = field(default_factory=list)
     """One line per registration skipped because its id was taken (the later plugin's)."""
     dropped: dict[tuple[str, str], str] = field(default_factory=dict)

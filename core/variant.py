@@ -24,11 +24,17 @@ class Variant(ABC):
     """
 
     id: str
+    """Unique among variants; what ``--variant`` takes and the record's ``variant``. Lower case with dashes."""
     name: str
+    """The game's name in English; front ends prefer the ``title`` of its rule text in the player's language."""
     min_players: int
+    """Fewest seats the game takes."""
     max_players: int
+    """Most seats the game takes."""
     params_package: str
+    """The package holding ``params.yaml`` (shipped as package data)."""
     param_specs: Mapping[str, ParamSpec]
+    """What every key of ``params.yaml`` accepts; the file must have exactly these keys."""
     rules_text_package: str | None = None
     """Package holding ``<lang>.yaml`` rule texts, for a variant shipped outside this project."""
     actions: tuple[type[Action], ...] = (PlaceEngine, OpenDouble, Play, Draw, Pass, EndTurn)
