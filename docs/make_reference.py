@@ -102,7 +102,18 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 """The reference's sections and the objects each one documents (``module:name``)."""
 
-SUBCLASS_HOOKS = ("_begin_round", "_compute_legal", "_refusal", "_emit", "_next_round", "_legal")
+SUBCLASS_HOOKS = (
+    "_begin_round",
+    "_compute_legal",
+    "_refusal",
+    "_emit",
+    "_next_round",
+    "_legal",
+    "_open_round",
+    "_deal_until_a_double",
+    "_end_round_with_penalties",
+    "_view",
+)
 """Underscore names a subclass writes, calls or resets, documented like public ones."""
 
 

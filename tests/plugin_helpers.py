@@ -74,6 +74,25 @@ def add_plugin(site: Path, module: str, source: str) -> None:
     write_dist_info(site, module.replace("_", "-"), "9.9", {module.replace("_", "-"): module})
 
 
+def bot_plugin_source(bot_id: str, description: str) -> str:
+    """The source of a one-module plugin registering a bot ``bot_id`` that takes the first legal action."""
+    return f"""from core import hookimpl
+
+
+class FirstLegal:
+    id = {bot_id!r}
+    description = {description!r}
+
+    def choose(self, view, legal_actions, rng):
+        return legal_actions[0]
+
+
+@hookimpl
+def roundhouse_register_bots(registry):
+    registry.add_bot(FirstLegal())
+"""
+
+
 def plugin_rows(output: str) -> dict[tuple[str, str], list[str]]:
     """``roundhouse plugins`` rows keyed by (kind, id)."""
     rows = {}

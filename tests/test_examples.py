@@ -25,6 +25,7 @@ from plugin_helpers import (
     BLOCK_DIR,
     BOT_DIR,
     add_plugin,
+    bot_plugin_source,
     environment,
     install_example,
     plugin_rows,
@@ -240,21 +241,7 @@ def test_broken_plugins_are_listed_with_their_error_and_skipped(tmp_path: Path) 
     assert "rh-broken-import" in played.stderr and "1 matches" in played.stdout
 
 
-DUPLICATE_BOT = """from core import hookimpl
-
-
-class Impostor:
-    id = "random"
-    description = "same id as a built-in"
-
-    def choose(self, view, legal_actions, rng):
-        return legal_actions[0]
-
-
-@hookimpl
-def roundhouse_register_bots(registry):
-    registry.add_bot(Impostor())
-"""
+DUPLICATE_BOT = bot_plugin_source("random", "same id as a built-in")
 
 
 def test_a_duplicate_id_is_skipped_with_one_warning_naming_both_plugins(tmp_path: Path) -> None:

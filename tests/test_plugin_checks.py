@@ -13,7 +13,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from plugin_helpers import BLOCK_DIR, add_plugin, environment, install_example, plugin_rows, roundhouse
+from plugin_helpers import (
+    BLOCK_DIR,
+    add_plugin,
+    bot_plugin_source,
+    environment,
+    install_example,
+    plugin_rows,
+    roundhouse,
+)
 
 PACKAGE = "roundhouse_double_six_block"
 SIMULATE = ("simulate", "--variant", "double-six-block", "--players", "2", "--bots", "random")
@@ -122,21 +130,7 @@ def test_a_broken_plugin_leaves_the_other_games_playable(tmp_path: Path) -> None
     assert warning.startswith("warning: plugin 'double-six-block'") and "en.yaml: missing" in warning
 
 
-TWIN_BOT = """from core import hookimpl
-
-
-class Twin:
-    id = "twin"
-    description = "a bot whose id another plugin takes too"
-
-    def choose(self, view, legal_actions, rng):
-        return legal_actions[0]
-
-
-@hookimpl
-def roundhouse_register_bots(registry):
-    registry.add_bot(Twin())
-"""
+TWIN_BOT = bot_plugin_source("twin", "a bot whose id another plugin takes too")
 
 
 def test_two_third_party_plugins_with_one_id_keep_the_first_and_suggest_renaming(tmp_path: Path) -> None:

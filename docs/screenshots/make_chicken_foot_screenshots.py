@@ -8,10 +8,7 @@ needed, as for ``make_screenshots.py``.
 
 from __future__ import annotations
 
-import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -20,8 +17,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "docs" / "examples" / "chicken_foot"))
 
-from gui_helpers import display_works, start_xvfb  # noqa: E402
-from make_screenshots import HEIGHT, WIDTH, advance, capture  # noqa: E402
+from make_screenshots import HEIGHT, WIDTH, advance, capture, on_a_display  # noqa: E402
 
 from core.actions import Play  # noqa: E402
 from core.frontend import PlayOptions  # noqa: E402
@@ -45,20 +41,7 @@ def feet_on_the_table(count: int):
 
 def main() -> int:
     """Write the Chicken Foot screenshots; a non-zero status when no position is found."""
-    if shutil.which("import") is None:
-        print("imagemagick's 'import' is needed", file=sys.stderr)
-        return 1
-    xvfb = None
-    if not (os.environ.get("DISPLAY") and display_works(os.environ["DISPLAY"])):
-        xvfb, display = start_xvfb()
-        os.environ["DISPLAY"] = display
-    os.environ["ROUNDHOUSE_CONFIG_DIR"] = tempfile.mkdtemp(prefix="roundhouse-shots-")
-    try:
-        return shoot()
-    finally:
-        if xvfb is not None:
-            xvfb.terminate()
-            xvfb.wait(timeout=10)
+    return on_a_display(shoot)
 
 
 def shoot() -> int:

@@ -28,6 +28,9 @@ TOES = 3
 OPEN, CENTRE, PLAY, OVER = "open", "centre", "normal", "match_over"
 """Phases: the opening double, filling the six arms, free play, the end of the match."""
 
+REDEAL_REASON = "no double in any hand"
+"""The ``reason`` of a ``redeal`` event (CF.3)."""
+
 DOUBLE_ZERO_PENALTY = 50
 """CF.8: the 0-0 left in a hand counts 50, not 0."""
 
@@ -76,23 +79,9 @@ class ChickenFootState(TableState):
     # ------------------------------------------------------------ rounds
     def _begin_round(self, round_number: int, deal: Deal | None, out: list[Event]) -> None:
         """CF.2-CF.3: deal (again while no hand holds a double); the highest double opens."""
-        self.round = round_number
-        self.round_start_totals = dict(self.scores)
-        self.public_log = []
-        self._legal = None
-        while True:
-            if deal is None:
-                deal = self.dealer.deal(round_number, self.tiles, self.players, self.hand_size)
-            self.hands = {s: list(deal.hands[s]) for s in self.seats}
-            self._emit(out, "deal", round=round_number, hands=self.hands, stock=list(deal.stock))
-            doubles = [(t, s) for s in self.seats for t in self.hands[s] if t.is_double]
-            if doubles:
-                break
-            self._emit(out, "redeal", round=round_number, reason="no double in any hand")
-            deal = None
-        self.deal = deal
-        self.stock = list(deal.stock)
-        self.lead, self.leader = max(doubles)
+        self._open_round(round_number)
+        self.lead, self.leader = self._deal_until_a_double(deal, out, self.tiles, self.hand_size, REDEAL_REASON)
+        self.stock = list(self.deal.stock)
         self.centre: Tile | None = None
         self.branches: dict[str, Branch] = {}
         self.feet: list[Tile] = []
@@ -103,19 +92,8 @@ class ChickenFootState(TableState):
     def _end_round(self, reason: str, out: list[Event]) -> None:
         """CF.8: every hand's penalty is added to its own total; after the last round the lowest wins."""
         points = {s: penalty(self.hands[s]) for s in self.seats}
-        for seat, value in points.items():
-            self.scores[seat] += value
-        self._emit(
-            out, "round_end", round=self.round, reason=reason, hands=self.hands, points=points, totals=self.scores
-        )
-        if self.round >= self.rounds:
-            low = min(self.scores.values())
-            self.winning_seats = [s for s in self.seats if self.scores[s] == low]
-            self.over = True
+        if self._end_round_with_penalties(reason, points, out, self.rounds):
             self.phase = OVER
-            self._emit(out, "match_end", winners=self.winning_seats, totals=self.scores)
-        else:
-            self._next_round(out)
 
     # ------------------------------------------------------ legal moves
     def _open_feet(self) -> list[Tile]:
@@ -278,25 +256,15 @@ class ChickenFootState(TableState):
 
     def view(self, seat: int | None) -> PlayerView:
         """DX.4: own hand, the layout tree, hand counts, stock size and totals; never other hands or the stock."""
-        return PlayerView(
-            variant=self.variant_id,
-            seat=seat,
-            players=self.players,
-            names=tuple(self.names),
-            round=self.round,
+        return self._view(
+            seat,
             rounds=self.rounds,
             phase=self.phase,
-            to_move=self.to_move(),
-            hand=tuple(self.hands[seat]) if seat is not None else (),
-            hand_counts=MappingProxyType({s: len(self.hands[s]) for s in self.seats}),
             stock_count=len(self.stock),
             centre=self.centre,
             lines=self._line_views(),
             owed=(),
-            totals=MappingProxyType(dict(self.scores)),
-            history=tuple(self.public_log),
             extra=MappingProxyType({"leader": self.leader}),
-            previous_round=self.previous_round,
             obligations=self._obligations(),
         )
 
