@@ -8,6 +8,7 @@ variant says so in one line with exit status 2 (never a traceback).
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -53,8 +54,11 @@ def broken_line(env: dict[str, str]) -> str:
 
 
 def assert_commands_refuse_in_one_line(env: dict[str, str], reason: str) -> None:
-    """simulate, play and rules each exit 2 with one error line naming the broken plugin and ``reason``."""
-    for args in (SIMULATE, PLAY, RULES):
+    """simulate, play, rules and replay each exit 2 with one error line naming the broken plugin and ``reason``."""
+    record = Path(env["ROUNDHOUSE_DATA_DIR"]) / "block.jsonl"
+    header = {"type": "match", "format": 1, "variant": "double-six-block", "players": 2, "seed": 1, "seats": []}
+    record.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    for args in (SIMULATE, PLAY, RULES, ("replay", str(record))):
         result = roundhouse(env, *args, stdin="")
         assert result.returncode == 2, (args, result.stdout, result.stderr)
         errors = [line for line in result.stderr.splitlines() if not line.startswith("warning: ")]
