@@ -9,6 +9,7 @@ console, and ``rules``. The Tk presenter draws its branching layout.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -383,5 +384,6 @@ def test_the_tk_presenter_draws_chicken_foot_as_a_tree_with_the_games_labels(cf)
         shared_rows = max([shared_rows] + [len(row) for row in table_rows(model.lines)])
         if view.obligations:
             assert "Required: " in model.status
+        assert not re.search(r"\b(arm|foot)\d", model.detail), model.detail
         session.step()
     assert deepest >= 1 and shared_rows == 3

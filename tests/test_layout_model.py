@@ -23,6 +23,7 @@ from frontends.console.table import table_lines
 from frontends.console.terminal import Terminal
 from frontends.game_words import GameWords, display_order
 from frontends.tk.branches import table_rows
+from frontends.tk.logtext import event_text
 from frontends.tk.presenter import Presenter
 
 GAME_TEXT = Catalog(
@@ -83,6 +84,9 @@ def test_flat_views_keep_their_order_and_have_no_layout_fields() -> None:
     assert [line for line, _ in display_order(view.lines)] == list(view.lines)
     assert all(line.parent is None and not line.closed and line.label is None for line in view.lines)
     assert view.obligations == ()
+    model = Presenter(ui_catalog("en")).build(view, session.legal_actions())
+    assert table_rows(model.lines) == [(line,) for line in model.lines], "one row per line, as before"
+    assert all(line.depth == 0 and not line.closed for line in model.lines)
 
 
 def terminal(words: GameWords, view: PlayerView) -> Terminal:
@@ -113,6 +117,9 @@ def test_a_line_id_made_of_digits_is_never_read_as_a_seat() -> None:
     assert "Ana" not in describe_event(unlabelled, "hub-game", view.names, event)
     labelled = terminal(GameWords(GAME_TEXT), view)
     assert describe_event(labelled, "hub-game", view.names, event) == "Bo plays 6-4 on Spoke 1; its end is now 4."
+    catalog = ui_catalog("en")
+    assert "Ana" not in event_text(catalog, event, view.names, "hub-game")
+    assert "Spoke 1" in event_text(catalog, event, view.names, "hub-game", GameWords(GAME_TEXT).labels(view))
 
 
 def test_tk_presenter_orders_labels_and_closes_lines_and_the_board_groups_sibling_branches() -> None:

@@ -741,12 +741,13 @@ class TkApp:
         chunks: list[tuple[str, str]] = []
         names = [x.name for x in s.seats]
         records = [*s.archive, s.record]
+        labels = self.presenter.game.labels(s.view(None))
         for number, record in enumerate(records, 1):
             chunks.append((self.t("tk.log.match", number=number, seed=record.header.get("seed")) + "\n", "heading"))
             for event in record.events:
                 line = event.visible_to(seat)
                 private = (event.type == "draw" and "tile" in line) or (event.type == "deal" and "hand" in line)
-                text = event_text(self.catalog, line, names, record.header.get("variant", ""))
+                text = event_text(self.catalog, line, names, record.header.get("variant", ""), labels)
                 chunks.append((text + "\n", "private" if private else ""))
         self.log_panel.set(chunks, scroll_end=True)
 

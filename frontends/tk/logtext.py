@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from core.actions import LineId
 from core.i18n import Catalog
 
 
-def event_text(catalog: Catalog, line: dict, names: Sequence[str], variant: str = "") -> str:
+def event_text(
+    catalog: Catalog, line: dict, names: Sequence[str], variant: str = "", labels: Mapping[LineId, str] | None = None
+) -> str:
     """One log line for an event as one seat sees it (``Event.visible_to``), in words.
 
-    ``variant`` picks the variant's word for a player's line ("train", "branch").
+    ``variant`` picks the variant's word for a player's line ("train", "branch");
+    ``labels`` are the game's own names of lines by id (``GameWords.labels``).
+    Only an int line is a seat's.
     """
     kind = line.get("type", "?")
 
@@ -20,7 +25,9 @@ def event_text(catalog: Catalog, line: dict, names: Sequence[str], variant: str 
 
     def where() -> str:
         target = line.get("line")
-        if isinstance(target, int) or str(target).isdigit():
+        if labels and target in labels:
+            return labels[target]
+        if isinstance(target, int):
             owned = f"tk.line.owned.{variant}"
             return catalog.t(owned if catalog.has(owned) else "tk.line.owned", name=names[int(target) - 1])
         key = f"tk.line.{target}"

@@ -381,7 +381,9 @@ class Presenter:
         """What just happened at the table (so a person can follow the computer)."""
         for event in reversed(view.history):
             if event.type in ("play", "pass", "draw", "engine", "open", "end_first_turn"):
-                words = event_text(self.catalog, event.visible_to(view.seat), view.names, view.variant)
+                words = event_text(
+                    self.catalog, event.visible_to(view.seat), view.names, view.variant, self.game.labels(view)
+                )
                 return self.t("tk.detail.last", event=words)
         return ""
 
