@@ -175,8 +175,7 @@ def _fail(manager: pluggy.PluginManager, registry: Registry, name: str, reason: 
     registry.plugins.setdefault(name, PluginInfo(name, "?", "?")).error = reason
     for (kind, item_id), owner in list(registry.owners.items()):
         if owner == name:
-            table = {"variant": registry.variants, "bot": registry.bots, "frontend": registry.frontends}[kind]
-            table.pop(item_id, None)
+            registry.table(kind).pop(item_id, None)
             del registry.owners[(kind, item_id)]
             registry.dropped[(kind, item_id)] = name
     if manager.has_plugin(name):

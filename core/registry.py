@@ -89,15 +89,15 @@ class Registry:
 
     def variant(self, variant_id: str) -> Any:
         """The variant ``variant_id``; KeyError lists the known ids."""
-        return self._get("variant", self.variants, variant_id)
+        return self._get("variant", variant_id)
 
     def bot(self, bot_id: str) -> Any:
         """The bot ``bot_id``; KeyError lists the known ids."""
-        return self._get("bot", self.bots, bot_id)
+        return self._get("bot", bot_id)
 
     def frontend(self, frontend_id: str) -> Any:
         """The front end ``frontend_id``; KeyError lists the known ids."""
-        return self._get("frontend", self.frontends, frontend_id)
+        return self._get("frontend", frontend_id)
 
     def missing(self, kind: str, item_id: str) -> str:
         """Why ``item_id`` is not available, in one line: its plugin is broken, or the id is unknown.
@@ -110,10 +110,14 @@ class Registry:
             info = self.plugins.get(owner)
             reason = info.error if info is not None and info.error else "it failed"
             return f"{words} {item_id!r} is unavailable: plugin {owner!r} is broken: {reason}"
-        table = {"variant": self.variants, "bot": self.bots, "frontend": self.frontends}[kind]
-        return f"unknown {words} {item_id!r} (known: {', '.join(sorted(table)) or 'none'})"
+        return f"unknown {words} {item_id!r} (known: {', '.join(sorted(self.table(kind))) or 'none'})"
 
-    def _get(self, kind: str, table: dict[str, Any], item_id: str) -> Any:
+    def table(self, kind: str) -> dict[str, Any]:
+        """The ids and objects of one ``kind``: ``"variant"``, ``"bot"`` or ``"frontend"``."""
+        return {"variant": self.variants, "bot": self.bots, "frontend": self.frontends}[kind]
+
+    def _get(self, kind: str, item_id: str) -> Any:
+        table = self.table(kind)
         if item_id not in table:
             raise KeyError(self.missing(kind, item_id))
         return table[item_id]
