@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from core.yaml_errors import yaml_error_line
+from core.yaml_load import safe_load, yaml_error_line
 
 LANGUAGES = ("en", "pt", "pl", "fr", "id")
 """Shipped languages, English first (the fallback)."""
@@ -57,7 +57,7 @@ def _load_mapping(package: str, relative: str) -> dict[str, Any] | None:
         return None
     source = _source(package, relative)
     try:
-        data = yaml.safe_load(text)
+        data = safe_load(text)
     except yaml.YAMLError as error:
         raise CatalogError(f"{source}: not valid YAML: {yaml_error_line(error)}") from error
     if not isinstance(data, dict):

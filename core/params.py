@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from core.yaml_errors import yaml_error_line
+from core.yaml_load import safe_load, yaml_error_line
 
 
 class ParamError(ValueError):
@@ -95,6 +95,6 @@ def validate(
 def load_yaml(text: str, source: str) -> Any:
     """Parse YAML with ``safe_load``; a syntax error becomes a ParamError naming ``source``."""
     try:
-        return yaml.safe_load(text)
+        return safe_load(text)
     except yaml.YAMLError as error:
         raise ParamError(f"{source}: not valid YAML: {yaml_error_line(error)}") from error

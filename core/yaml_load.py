@@ -1,8 +1,18 @@
-"""YAML syntax errors as one line: where, then what."""
+"""Reading YAML safely and fast, with syntax errors as one line."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import yaml
+
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader when PyYAML was built with it (same results, many times faster), else PyYAML's."""
+
+
+def safe_load(text: str) -> Any:
+    """``yaml.safe_load`` of ``text`` (only plain data: no tags, no objects); raises ``yaml.YAMLError``."""
+    return yaml.load(text, Loader=_SAFE_LOADER)
 
 
 def yaml_error_line(error: yaml.YAMLError) -> str:
