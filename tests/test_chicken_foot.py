@@ -223,7 +223,7 @@ def test_CF_8_the_lowest_total_after_the_last_round_wins_and_ties_share(cf) -> N
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 8))
-def test_CF_random_matches_keep_every_tile_once_block_only_with_an_empty_boneyard_and_end(
+def test_CF_7_random_matches_keep_every_tile_once_and_block_only_when_nobody_can_play_or_draw(
     cf, seed: int, players: int
 ) -> None:
     state = cf().new_match(players, seed)
@@ -241,6 +241,10 @@ def test_CF_random_matches_keep_every_tile_once_block_only_with_an_empty_boneyar
         for event in events:
             if event.type == "round_end" and event["reason"] == "blocked":
                 assert stock_before == 0
+                if not state.is_over():  # the finished layout, with the places open at the block
+                    ends = {line.end for line in state.view(None).previous_round.lines if line.available}
+                    hands = [Tile.parse(t) for hand in event["hands"].values() for t in hand]
+                    assert ends and not any(t.has(end) for t in hands for end in ends)
             if event.type == "round_end" and event["reason"] == "out":
                 assert [] in event["hands"].values()
     assert state.is_over() and state.round == state.rounds and state.winners()
