@@ -22,7 +22,6 @@ from core.frontend import AppContext, PlayOptions
 from core.i18n import LANGUAGES, language_code
 from core.params import ParamError
 from core.plugins import Plugins, get_plugin_manager
-from core.registry import DuplicateIdError
 from core.setup import SetupError, check_table, house_options_line
 from core.simulate import format_result, simulate
 from core.store import ENV_DATA_DIR, Store, StoreBusy, StoreError
@@ -190,12 +189,8 @@ def _main(argv: list[str]) -> int:
     if args.data_dir is None and os.environ.get(ENV_DATA_DIR):
         args.data_dir = Path(os.environ[ENV_DATA_DIR])
     command = args.command
-    try:
-        plugins = get_plugin_manager()
-    except DuplicateIdError as error:
-        print(f"roundhouse: error: {error}; uninstall one of them", file=sys.stderr)
-        return 1
-    for line in plugins.errors():
+    plugins = get_plugin_manager()
+    for line in plugins.errors() + plugins.warnings():
         print(f"warning: {line}", file=sys.stderr)
     try:
         if explicit_dir:
@@ -222,7 +217,7 @@ def _check_data_dir(path: Path) -> None:
 def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
     registry = plugins.registry
     if args.variant not in registry.variants:
-        raise UsageError(f"unknown variant {args.variant!r} (known: {', '.join(sorted(registry.variants))})")
+        raise UsageError(registry.missing("variant", args.variant))
     variant = registry.variants[args.variant]
     if not variant.min_players <= args.players <= variant.max_players:
         raise UsageError(
@@ -235,7 +230,7 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
         raise UsageError(f"--bots needs one id or {args.players} ids, got {len(bot_ids)}")
     for bot_id in bot_ids:
         if bot_id not in registry.bots:
-            raise UsageError(f"unknown bot {bot_id!r} (known: {', '.join(sorted(registry.bots))})")
+            raise UsageError(registry.missing("bot", bot_id))
     from core.session import fresh_seed
 
     seed = args.seed if args.seed is not None else fresh_seed()
@@ -262,11 +257,17 @@ def _command_plugins(args: argparse.Namespace, plugins: Plugins) -> int:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[4])
     for line in plugins.errors():
         print(f"broken    {line}")
+    for line in plugins.warnings():
+        print(f"duplicate {line}")
     return 0
 
 
 def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
     registry = plugins.registry
+    if args.variant is not None and args.variant not in registry.variants:
+        raise UsageError(registry.missing("variant", args.variant))
+    if args.bot is not None and args.bot not in registry.bots:
+        raise UsageError(registry.missing("bot", args.bot))
     try:
         check_table(registry, args.variant, args.players, args.humans, args.bot)
     except SetupError as error:
@@ -286,9 +287,7 @@ def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
         tk = registry.frontends.get("tk")
         ui = "tk" if tk is not None and tk.available() else "console"
     if ui not in registry.frontends:
-        raise UsageError(
-            f"front end {ui!r} is not available (found: {', '.join(sorted(registry.frontends)) or 'none'})"
-        )
+        raise UsageError(registry.missing("frontend", ui))
     frontend = registry.frontends[ui]
     if not frontend.available():
         raise UsageError(f"front end {ui!r} cannot run here (for the window, a display is needed)")
@@ -321,6 +320,8 @@ def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
 
     lang = args.lang
     variant = plugins.registry.variants.get(args.variant)
+    if variant is None and ("variant", args.variant) in plugins.registry.dropped:
+        raise UsageError(plugins.registry.missing("variant", args.variant))
     package = variant.rules_text_package if variant is not None else None
     if not has_rules_text(args.variant, package):
         known = sorted(plugins.registry.variants)

@@ -25,8 +25,10 @@ def roundhouse_register_variants(registry: Registry) -> None:
     """Add game variants with ``registry.add_variant(variant)``.
 
     ``variant`` is a :class:`core.variant.Variant` with a unique ``id``.
-    Called once when the plugin manager starts; a duplicate id is an error
-    naming both plugins. Return nothing.
+    Called once when the plugin manager starts; an id another plugin took
+    first is skipped with a warning naming both. Then the variant's
+    ``params.yaml`` and rule texts are checked, and a bad file marks the
+    plugin broken (:meth:`core.variant.Variant.file_problems`). Return nothing.
     """
 
 

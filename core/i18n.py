@@ -28,6 +28,8 @@ from typing import Any
 
 import yaml
 
+from core.yaml_load import safe_load, yaml_error_line
+
 LANGUAGES = ("en", "pt", "pl", "fr", "id")
 """Shipped languages, English first (the fallback)."""
 
@@ -100,9 +102,9 @@ def _load_mapping(package: str, relative: str) -> dict[str, Any] | None:
         return None
     source = _source(package, relative)
     try:
-        data = yaml.safe_load(text)
+        data = safe_load(text)
     except yaml.YAMLError as error:
-        raise CatalogError(f"{source}: not valid YAML: {error}") from error
+        raise CatalogError(f"{source}: not valid YAML: {yaml_error_line(error)}") from error
     if not isinstance(data, dict):
         raise CatalogError(f"{source}: expected a mapping of keys to text")
     return data
@@ -233,7 +235,7 @@ def rules_text(variant_id: str, lang: str | None = None, package: str | None = N
     CatalogError when no English text exists or a file is malformed.
     """
     lang = normalize_language(lang)
-    base, prefix = (package, "") if package else (TEXT_PACKAGE, f"{variant_id}/")
+    base, prefix = _rules_base(variant_id, package)
     english = _load_mapping(base, f"{prefix}en.yaml")
     if english is None:
         raise CatalogError(f"no rule text for {variant_id!r} (looked for {_source(base, prefix + 'en.yaml')})")
@@ -245,6 +247,57 @@ def rules_text(variant_id: str, lang: str | None = None, package: str | None = N
     title = own.get("title") or english.get("title") or variant_id
     sections = tuple((key, *own_sections.get(key, section)) for key, section in english_sections.items())
     return RulesText(variant_id, lang, str(title), sections)
+
+
+def _rules_base(variant_id: str, package: str | None) -> tuple[str, str]:
+    """Where a variant's rule texts live: (package, prefix of ``<lang>.yaml``)."""
+    return (package, "") if package else (TEXT_PACKAGE, f"{variant_id}/")
+
+
+def rule_text_problems(variant_id: str, package: str | None = None) -> list[str]:
+    """Every problem of a variant's rule-text files, one line each naming the file (empty: all good).
+
+    ``en.yaml`` must exist; every ``<lang>.yaml`` present must parse as a
+    mapping with a ``title``, well-formed ``sections`` and, when given, a
+    ``text`` mapping of keys to strings (the game's own text catalog).
+    """
+    base, prefix = _rules_base(variant_id, package)
+    problems: list[str] = []
+    for lang in LANGUAGES:
+        source = _source(base, f"{prefix}{lang}.yaml")
+        try:
+            data = _load_mapping(base, f"{prefix}{lang}.yaml")
+            if data is None:
+                if lang == "en":
+                    problems.append(f"{source}: missing (the English rule text is required)")
+                continue
+            _sections(data, source)
+            _strings(data.get("text") or {}, f"{source} text")
+        except CatalogError as error:
+            problems.append(str(error))
+            continue
+        if not data.get("title"):
+            problems.append(f"{source}: key 'title' is missing")
+    return problems
+
+
+def game_text(variant_id: str, lang: str | None = None, package: str | None = None) -> Catalog:
+    """A game's own text catalog: the ``text`` mapping of its rule texts, English filling gaps.
+
+    Games name lines and phrase obligations with these keys
+    (:attr:`core.views.LineView.label`, :class:`core.views.Obligation`).
+    Raises CatalogError for a malformed file; a game without rule texts has
+    an empty catalog.
+    """
+    lang = normalize_language(lang)
+    base, prefix = _rules_base(variant_id, package)
+
+    def strings(code: str) -> dict[str, str]:
+        data = _load_mapping(base, f"{prefix}{code}.yaml") or {}
+        return _strings(data.get("text") or {}, f"{_source(base, prefix + code + '.yaml')} text")
+
+    english = strings("en")
+    return Catalog(lang, english if lang == "en" else strings(lang), english)
 
 
 def _sections(data: Mapping[str, Any], source: str) -> dict[str, tuple[str, str]]:

@@ -8,6 +8,8 @@ from typing import Any
 
 import yaml
 
+from core.yaml_load import safe_load, yaml_error_line
+
 
 class ParamError(ValueError):
     """A bad rule parameter; the message names file, key and what is allowed."""
@@ -122,6 +124,6 @@ def house_options(params: Mapping[str, Any], specs: Mapping[str, ParamSpec]) -> 
 def load_yaml(text: str, source: str) -> Any:
     """Parse YAML with ``safe_load``; a syntax error becomes a ParamError naming ``source``."""
     try:
-        return yaml.safe_load(text)
+        return safe_load(text)
     except yaml.YAMLError as error:
-        raise ParamError(f"{source}: not valid YAML: {error}") from error
+        raise ParamError(f"{source}: not valid YAML: {yaml_error_line(error)}") from error

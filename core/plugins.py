@@ -1,8 +1,10 @@
 """The plugin manager: built-ins, then the ``roundhouse`` entry points.
 
 Nothing happens at import time; :func:`get_plugin_manager` does the work.
-A plugin that fails to import or whose registration hook raises is
-reported in ``registry.plugins[name].error`` and skipped; the others work.
+A plugin that fails to import, whose registration hook raises, or whose
+variant's ``params.yaml`` or rule texts are bad is reported in
+``registry.plugins[name].error`` and skipped; the others work. A second
+registration of a taken id is skipped with a line in ``registry.warnings``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 import pluggy
 
 from core import hookspecs
-from core.registry import DuplicateIdError, PluginInfo, Registry
+from core.registry import BUILTIN_PACKAGE, PluginInfo, Registry
 
 ENTRY_POINT_GROUP = "roundhouse"
 
@@ -52,6 +54,10 @@ class Plugins:
             f"plugin {p.name!r} ({p.package}) skipped: {p.error}" for p in self.registry.plugins.values() if p.error
         ]
 
+    def warnings(self) -> list[str]:
+        """One line per registration skipped because another plugin had taken its id."""
+        return list(self.registry.warnings)
+
 
 def _own_version() -> str:
     try:
@@ -63,16 +69,18 @@ def _own_version() -> str:
 
 
 def get_plugin_manager(builtins: tuple[str, ...] = BUILTIN_PLUGINS, load_entry_points: bool = True) -> Plugins:
-    """Register built-ins, load the entry-point group, check, then run registration.
+    """Register built-ins, load the entry-point group, check, run registration, then check the variants' files.
 
-    Raises DuplicateIdError when two plugins register the same id.
+    Never raises for a plugin's fault: see the module docstring.
     """
     manager = pluggy.PluginManager(hookspecs.PROJECT)
     manager.add_hookspecs(hookspecs)
     registry = Registry()
     own = _own_version()
     for module_name in builtins:
-        _register(manager, registry, module_name, PluginInfo(module_name, "roundhouse", own), importlib.import_module)
+        _register(
+            manager, registry, module_name, PluginInfo(module_name, BUILTIN_PACKAGE, own), importlib.import_module
+        )
     if load_entry_points:
         for entry in entry_points(group=ENTRY_POINT_GROUP):
             dist = entry.dist
@@ -86,13 +94,24 @@ def get_plugin_manager(builtins: tuple[str, ...] = BUILTIN_PLUGINS, load_entry_p
             registry.current = impl.plugin_name
             try:
                 impl.function(registry=registry)
-            except DuplicateIdError:
-                raise
             except Exception as error:  # noqa: BLE001 - a broken plugin is reported and skipped
                 _fail(manager, registry, impl.plugin_name, f"{hook_name} raised {type(error).__name__}: {error}")
     registry.current = "?"
+    _check_variant_files(manager, registry)
     registry.match_observers.append(_match_event_observer(manager))
     return Plugins(manager, registry)
+
+
+def _check_variant_files(manager: pluggy.PluginManager, registry: Registry) -> None:
+    """Mark broken every plugin whose variant has a bad ``params.yaml`` or rule text (file, key, reason)."""
+    for variant_id, variant in list(registry.variants.items()):
+        try:
+            problems = variant.file_problems()
+        except Exception as error:  # noqa: BLE001 - a variant object that cannot even be checked is broken too
+            problems = [f"checking its files raised {type(error).__name__}: {error}"]
+        owner = registry.owners.get(("variant", variant_id))
+        if problems and owner is not None:
+            _fail(manager, registry, owner, f"variant {variant_id!r}: {'; '.join(problems)}")
 
 
 def _drop_unknown_hooks(manager: pluggy.PluginManager, registry: Registry) -> None:
@@ -156,7 +175,8 @@ def _fail(manager: pluggy.PluginManager, registry: Registry, name: str, reason: 
     registry.plugins.setdefault(name, PluginInfo(name, "?", "?")).error = reason
     for (kind, item_id), owner in list(registry.owners.items()):
         if owner == name:
-            table = {"variant": registry.variants, "bot": registry.bots, "frontend": registry.frontends}[kind]
-            table.pop(item_id, None)
+            registry.table(kind).pop(item_id, None)
             del registry.owners[(kind, item_id)]
-    manager.unregister(name=name)
+            registry.dropped[(kind, item_id)] = name
+    if manager.has_plugin(name):
+        manager.unregister(name=name)

@@ -13,7 +13,7 @@ from core.registry import Registry
 from core.session import Seat, Session
 
 HINT_PREFERENCE = ("planner", "greedy", "random")
-"""The hint strategy: the first of these bots that is installed."""
+"""The hint strategy when the game names none: the first of these bots that is installed."""
 
 DEFAULT_VARIANT = "mexican-train"
 DEFAULT_BOT = "planner"
@@ -51,8 +51,11 @@ def default_variant(registry: Registry) -> str:
     return sorted(registry.variants)[0]
 
 
-def default_bot(registry: Registry) -> str | None:
-    """The planner bot, or the first bot installed (None when there is none)."""
+def default_bot(registry: Registry, variant: Any = None) -> str | None:
+    """The game's own default bot, else the planner, else the first bot installed (None when there is none)."""
+    own = variant_bot(registry, variant, "default_bot")
+    if own is not None:
+        return own
     if DEFAULT_BOT in registry.bots:
         return DEFAULT_BOT
     return sorted(registry.bots)[0] if registry.bots else None
@@ -98,7 +101,7 @@ def check_table(
     human_count = 1 if humans is None else humans
     if not 0 <= human_count <= count:
         raise SetupError("console.setup_bad_humans", humans=human_count, players=count)
-    bot_id = bot or default_bot(registry)
+    bot_id = bot or default_bot(registry, game)
     if (bot is not None or human_count < count) and (bot_id is None or bot_id not in registry.bots):
         raise SetupError("console.setup_no_bot", bot=bot_id or "-", known=", ".join(sorted(registry.bots)) or "-")
     return TableSize(variant_id, count, human_count, bot_id)
@@ -118,7 +121,10 @@ def make_session(
     """
     variant = registry.variant(variant_id)
     bots = {seat.bot: registry.bot(seat.bot) for seat in seats if seat.bot is not None}
-    hint = next((registry.bots[b] for b in HINT_PREFERENCE if b in registry.bots), None)
+    hint_id = variant_bot(registry, variant, "hint_bot") or next(
+        (b for b in HINT_PREFERENCE if b in registry.bots), None
+    )
+    hint = registry.bots[hint_id] if hint_id is not None else None
     if not variant.min_players <= len(seats) <= variant.max_players:
         raise ValueError(
             f"{variant.name} takes {variant.min_players} to {variant.max_players} players, not {len(seats)}"
@@ -126,6 +132,16 @@ def make_session(
     session = Session(variant, seats, bots, seed=seed, params=params, hint_bot=hint)
     watch_matches(session, registry)
     return session
+
+
+def variant_bot(registry: Registry, variant: Any, role: str) -> str | None:
+    """The bot id a game names for ``role`` (``"default_bot"`` or ``"hint_bot"``), when that bot is installed.
+
+    None when the game names none (see :class:`core.variant.Variant`) or its
+    bot is missing; callers then use their usual choice.
+    """
+    wanted = getattr(variant, role, None)
+    return wanted if wanted in registry.bots else None
 
 
 def default_seats(humans: int, players: int, bot: str, human_names: Sequence[str] = ()) -> list[Seat]:

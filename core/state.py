@@ -13,6 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from core.actions import Action, IllegalAction
@@ -248,3 +249,79 @@ class TableState(MatchState):
 
     def winners(self) -> list[int]:
         return list(self.winning_seats)
+
+    # ------------------------------------------------- helpers for subclasses
+    def _open_round(self, round_number: int) -> None:
+        """Begin round ``round_number``'s bookkeeping: totals to restart from, an empty log, no cached actions."""
+        self.round = round_number
+        self.round_start_totals = dict(self.scores)
+        self.public_log = []
+        self._legal = None
+
+    def _deal_until_a_double(
+        self, deal: Deal | None, out: list[Event], tiles: Sequence[Tile], hand_size: int, reason: str
+    ) -> tuple[Tile, int]:
+        """Deal the round (``deal`` first, when given), again while no hand holds a double.
+
+        Emits ``deal``, and ``redeal`` with ``reason`` before each new deal;
+        keeps ``self.deal`` and ``self.hands`` (seat to list of tiles).
+        Returns the highest double dealt and the seat holding it.
+        """
+        while True:
+            if deal is None:
+                deal = self.dealer.deal(self.round, tiles, self.players, hand_size)
+            self.hands = {s: list(deal.hands[s]) for s in self.seats}
+            self._emit(out, "deal", round=self.round, hands=self.hands, stock=list(deal.stock))
+            doubles = [(t, s) for s in self.seats for t in self.hands[s] if t.is_double]
+            if doubles:
+                self.deal = deal
+                return max(doubles)
+            self._emit(out, "redeal", round=self.round, reason=reason)
+            deal = None
+
+    def _end_round_with_penalties(self, reason: str, points: Mapping[int, int], out: list[Event], rounds: int) -> bool:
+        """Add each seat's ``points`` to its total and emit ``round_end``; then end the match or deal on.
+
+        After round ``rounds`` the lowest totals win (``match_end``, shared
+        on a tie) and True is returned; before it the next round is dealt
+        (``_next_round``) and False is returned.
+        """
+        for seat, value in points.items():
+            self.scores[seat] += value
+        self._emit(
+            out, "round_end", round=self.round, reason=reason, hands=self.hands, points=points, totals=self.scores
+        )
+        if self.round < rounds:
+            self._next_round(out)
+            return False
+        low = min(self.scores.values())
+        self.winning_seats = [s for s in self.seats if self.scores[s] == low]
+        self.over = True
+        self._emit(out, "match_end", winners=self.winning_seats, totals=self.scores)
+        return True
+
+    def _view(self, seat: int | None, **fields: Any) -> PlayerView:
+        """The ``PlayerView`` of ``seat`` with what this class keeps filled in; ``fields`` give the rest.
+
+        Fills ``variant``, ``seat``, ``players``, ``names``, ``round``,
+        ``to_move``, the seat's own ``hand`` and every ``hand_counts`` (from
+        ``self.hands``, seat to tiles), ``totals``, ``history`` and
+        ``previous_round``. The game passes ``rounds``, ``phase``,
+        ``stock_count``, ``centre``, ``lines``, ``owed`` and any of
+        ``extra`` and ``obligations``.
+        """
+        hands = self.hands  # kept by every seat-based game (see _deal_until_a_double)
+        return PlayerView(
+            variant=self.variant_id,
+            seat=seat,
+            players=self.players,
+            names=tuple(self.names),
+            round=self.round,
+            to_move=self.to_move(),
+            hand=tuple(hands[seat]) if seat is not None else (),
+            hand_counts=MappingProxyType({s: len(hands[s]) for s in self.seats}),
+            totals=MappingProxyType(dict(self.scores)),
+            history=tuple(self.public_log),
+            previous_round=self.previous_round,
+            **fields,
+        )

@@ -141,7 +141,7 @@ def frames(lines: Sequence[dict[str, Any]], registry: Registry) -> list[Frame]:
     for match in split_matches(lines):
         variant_id = match[0].get("variant")
         if variant_id not in registry.variants:
-            raise RecordError(f"the record is for variant {variant_id!r}, which is not installed")
+            raise RecordError(f"cannot replay it: {registry.missing('variant', str(variant_id))}")
         replay(match, registry.variants[variant_id])
         names = {s["seat"]: s.get("name", f"seat {s['seat']}") for s in match[0]["seats"]}
         table = _Table(names)

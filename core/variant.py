@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from typing import Any
 
+from core.actions import Action, Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
+from core.i18n import rule_text_problems
 from core.params import ParamError, ParamSpec, check_rule_book, load_yaml, validate
 from core.state import Dealer, MatchState, ShuffleDealer
 
@@ -22,13 +24,26 @@ class Variant(ABC):
     """
 
     id: str
+    """Unique among variants; what ``--variant`` takes and the record's ``variant``. Lower case with dashes."""
     name: str
+    """The game's name in English; front ends prefer the ``title`` of its rule text in the player's language."""
     min_players: int
+    """Fewest seats the game takes."""
     max_players: int
+    """Most seats the game takes."""
     params_package: str
+    """The package holding ``params.yaml`` (shipped as package data)."""
     param_specs: Mapping[str, ParamSpec]
+    """What every key of ``params.yaml`` accepts; the file must have exactly these keys."""
     rules_text_package: str | None = None
     """Package holding ``<lang>.yaml`` rule texts, for a variant shipped outside this project."""
+    actions: tuple[type[Action], ...] = (PlaceEngine, OpenDouble, Play, Draw, Pass, EndTurn)
+    """The action classes the game's players ever take (the console's ``help`` lists these only)."""
+    default_bot: str | None = None
+    """Id of the bot front ends seat at the computer's places by default (when installed); None: theirs."""
+    hint_bot: str | None = None
+    """Id of the bot that answers a human's hint request (when installed); None: the first installed of
+    planner, greedy, random. The planner knows the built-in games only and plays like greedy elsewhere."""
 
     def default_params(self) -> dict[str, Any]:
         """The variant's ``params.yaml``, validated and held to the rule book (read once, then a fresh copy)."""
@@ -42,6 +57,23 @@ class Variant(ABC):
             cached = self.validate_params(loaded, source)
             self.__dict__["_default_params"] = cached
         return copy.deepcopy(cached)
+
+    def file_problems(self) -> list[str]:
+        """What is wrong with the variant's own files, one line each naming file, key and reason.
+
+        Checks ``params.yaml`` against ``param_specs`` and every rule-text
+        file (:func:`core.i18n.rule_text_problems`). The plugin manager calls
+        this at registration and marks the plugin broken when it is not empty.
+        """
+        problems = []
+        try:
+            self.default_params()
+        except ParamError as error:
+            problems.append(str(error))
+        except (OSError, ModuleNotFoundError) as error:
+            source = f"{self.params_package.replace('.', '/')}/params.yaml"
+            problems.append(f"{source}: cannot be read ({getattr(error, 'strerror', None) or error})")
+        return problems + rule_text_problems(self.id, self.rules_text_package)
 
     def validate_params(self, params: Mapping[str, Any], source: str) -> dict[str, Any]:
         """Check ``params`` against ``param_specs`` (ParamError names source and key)."""

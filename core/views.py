@@ -30,6 +30,16 @@ class LineView:
     may play here" flag: a marker on a Mexican Train train, an open branch in
     Double-Nine Branch. ``open_rank`` is the place in the opening order of
     open branches (1 = opened earliest), or ``None``.
+
+    Branching layouts (all optional, so flat games need none of them):
+    ``parent`` is the id of the line this one hangs off (``None``: it starts
+    at the centre) and ``anchor`` the tile of the parent it grows from, so
+    its first tile matches ``anchor``; ``closed`` marks a line that takes no
+    more tiles (front ends draw no open end on it). ``label`` is a key of
+    the game's own text catalog (the ``text`` mapping of its rule texts,
+    :func:`core.i18n.game_text`) naming the line, filled with
+    ``label_values``; without it front ends name the line from ``owner``
+    and ``id``.
     """
 
     id: LineId
@@ -38,6 +48,11 @@ class LineView:
     end: int
     available: bool
     open_rank: int | None = None
+    parent: LineId | None = None
+    anchor: Tile | None = None
+    closed: bool = False
+    label: str | None = None
+    label_values: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +61,21 @@ class OwedDouble:
 
     tile: Tile
     line: LineId
+
+
+@dataclass(frozen=True, slots=True)
+class Obligation:
+    """A public duty of the position other than covering one double, in the game's own words.
+
+    ``text`` is a key of the game's text catalog (:func:`core.i18n.game_text`)
+    filled with ``values`` ("The centre double still needs {count} tiles");
+    ``places`` are the ids of the lines where a tile satisfies it. Front
+    ends show the sentence and may highlight the places.
+    """
+
+    text: str
+    places: tuple[LineId, ...]
+    values: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +90,8 @@ class PlayerView:
     its public form (:meth:`core.events.Event.public`).
     ``extra`` carries variant-specific public facts. ``previous_round`` is
     the onlooker's view of the finished round's final layout (for an
-    end-of-round screen), ``None`` in round 1.
+    end-of-round screen), ``None`` in round 1. ``obligations`` are the
+    position's general duties (:class:`Obligation`), beyond ``owed``.
     """
 
     variant: str
@@ -81,6 +112,7 @@ class PlayerView:
     history: tuple[Event, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
     previous_round: PlayerView | None = None
+    obligations: tuple[Obligation, ...] = ()
 
     def __deepcopy__(self, memo: dict) -> PlayerView:
         return self  # immutable all the way down

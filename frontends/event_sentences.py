@@ -33,9 +33,20 @@ def seat_name(names: Sequence[str], seat: Any) -> str:
     return names[index - 1] if 1 <= index <= len(names) else str(seat)
 
 
-def line_words(catalog: Catalog, variant: str, names: Sequence[str], line: LineId | str) -> str:
-    """A line in words: "Ana's train", "Bo's branch", "the Mexican train"."""
-    if isinstance(line, int) or str(line).isdigit():
+def line_words(
+    catalog: Catalog,
+    variant: str,
+    names: Sequence[str],
+    line: LineId | str,
+    labels: Mapping[LineId, str] | None = None,
+) -> str:
+    """A line in words: the game's own label ("Arm 3"), else "Ana's train", "Bo's branch", "the Mexican train".
+
+    Only an int is a seat: a line id made of digits is a name like any other.
+    """
+    if labels and line in labels:
+        return labels[line]
+    if isinstance(line, int):
         return variant_words(catalog, "log.line.owned", variant, owner=seat_name(names, line))
     key = f"log.line.{line}"
     return catalog.t(key) if catalog.has(key) else catalog.t("log.line.other", line=line)
@@ -47,8 +58,14 @@ def per_seat(names: Sequence[str], values: Mapping[Any, Any]) -> str:
     return ", ".join(f"{seat_name(names, seat)} {value}" for seat, value in ordered)
 
 
-def event_sentence(catalog: Catalog, variant: str, names: Sequence[str], line: Mapping[str, Any]) -> str:
-    """One sentence for an event line as a seat may see it."""
+def event_sentence(
+    catalog: Catalog,
+    variant: str,
+    names: Sequence[str],
+    line: Mapping[str, Any],
+    labels: Mapping[LineId, str] | None = None,
+) -> str:
+    """One sentence for an event line as a seat may see it; ``labels`` name a game's own lines."""
     kind = line.get("type")
     player = seat_name(names, line.get("seat"))
     t = catalog.t
@@ -66,7 +83,7 @@ def event_sentence(catalog: Catalog, variant: str, names: Sequence[str], line: M
     if kind in ("engine", "open", "end_first_turn", "restart"):
         return t(f"log.{kind}", player=player, tile=line.get("tile"), round=line.get("round"))
     if kind == "play":
-        where = line_words(catalog, variant, names, line.get("line", "?"))
+        where = line_words(catalog, variant, names, line.get("line", "?"), labels)
         return t("log.play", player=player, tile=line.get("tile"), line=where, end=line.get("end"))
     if kind == "pass":
         return variant_words(catalog, "log.pass", variant, player=player)

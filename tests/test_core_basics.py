@@ -24,7 +24,6 @@ from core.actions import (
 from core.events import Event, event_from_record
 from core.params import ParamError, load_yaml
 from core.plugins import get_plugin_manager
-from core.registry import DuplicateIdError
 from core.tiles import Tile, double_set, pip_total
 from tests.mt_helpers import VARIANT, params
 
@@ -215,12 +214,15 @@ def _bots(*ids):
     return register
 
 
-def test_duplicate_ids_name_both_plugins(monkeypatch):
+def test_a_duplicate_id_keeps_the_first_and_warns_naming_both_plugins(monkeypatch):
     _plugin(monkeypatch, "plug_first", roundhouse_register_bots=_bots("twin"))
-    _plugin(monkeypatch, "plug_second", roundhouse_register_bots=_bots("twin"))
-    with pytest.raises(DuplicateIdError) as error:
-        get_plugin_manager(("plug_first", "plug_second"), load_entry_points=False)
-    assert "'twin'" in str(error.value) and "plug_first" in str(error.value) and "plug_second" in str(error.value)
+    _plugin(monkeypatch, "plug_second", roundhouse_register_bots=_bots("twin", "other"))
+    plugins = get_plugin_manager(("plug_first", "plug_second"), load_entry_points=False)
+    assert plugins.registry.owners[("bot", "twin")] == "plug_first" and "other" in plugins.registry.bots
+    [warning] = plugins.warnings()
+    assert "'twin'" in warning and "plug_first" in warning and "plug_second" in warning
+    assert "built-in plugin 'plug_first'" in warning and warning.endswith("rename the bot in plugin 'plug_second'")
+    assert plugins.errors() == []
 
 
 def test_plugin_failing_to_load_is_reported_and_skipped(monkeypatch, tmp_path):

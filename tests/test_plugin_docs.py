@@ -1,14 +1,18 @@
-"""Every hook is documented in docs/plugins.md and tested (issue 9).
+"""Every hook is documented in docs/plugins.md and tested (issue 9); its reference is fresh (issue 15).
 
 A hook added to ``core/hookspecs.py`` without a section in the plugin guide
-quoting its docstring, or without a test that exercises it, fails here.
+quoting its docstring, or without a test that exercises it, fails here, and
+so does a reference part of the guide that ``docs/make_reference.py`` would
+now write differently.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -89,3 +93,75 @@ def test_the_guide_points_at_both_examples_and_the_entry_point_group() -> None:
 def test_the_as_markdown_conversion_would_catch_a_changed_docstring() -> None:
     assert as_markdown("Add ``x`` with :class:`core.bots.Bot`.") == "Add `x` with `core.bots.Bot`."
     assert as_markdown("Add something else entirely.") not in guide_text()
+
+
+def reference_script():
+    """docs/make_reference.py, imported."""
+    sys.path.insert(0, str(ROOT / "docs"))
+    try:
+        return importlib.import_module("make_reference")
+    finally:
+        sys.path.remove(str(ROOT / "docs"))
+
+
+def test_the_generated_reference_is_fresh() -> None:
+    text = GUIDE.read_text(encoding="utf-8")
+    assert reference_script().with_reference(text) == text, "stale reference: run python docs/make_reference.py"
+
+
+def test_the_freshness_check_would_catch_a_changed_docstring(monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.views import Obligation
+
+    text = GUIDE.read_text(encoding="utf-8")
+    monkeypatch.setattr(Obligation, "__doc__", "A changed docstring.")
+    assert reference_script().with_reference(text) != text
+
+
+def test_the_reference_covers_the_contract_a_game_meets() -> None:
+    reference = GUIDE.read_text(encoding="utf-8").split("<!-- reference:start")[1]
+    for name in (
+        "core.state.TableState",
+        "core.views.PlayerView",
+        "core.views.LineView",
+        "core.views.OwedDouble",
+        "core.views.Obligation",
+        "core.events.Event",
+        "core.actions.Play",
+        "core.variant.Variant",
+        "core.registry.Registry",
+    ):
+        assert f"#### `{name}`" in reference
+    for name in hook_names():
+        assert f"#### `core.hookspecs.{name}(" in reference
+    for attribute in ("`public_log`", "`current`", "`_legal`", "`parent`", "`anchor`", "`closed`", "`hint_bot`"):
+        assert attribute in reference
+
+
+def test_the_guide_points_at_the_branching_example_and_the_record_format() -> None:
+    text = GUIDE.read_text(encoding="utf-8")
+    assert (
+        "examples/chicken_foot/" in text and (ROOT / "docs" / "examples" / "chicken_foot" / "pyproject.toml").is_file()
+    )
+    assert "(record-format.md)" in text and (ROOT / "docs" / "record-format.md").is_file()
+    assert "plays exactly like `greedy`" in text, "the planner's fallback for other games is documented"
+
+
+def test_the_record_format_page_lists_every_event_the_games_write_with_its_keys() -> None:
+    from core.plugins import get_plugin_manager
+    from core.session import Seat, Session
+
+    page = (ROOT / "docs" / "record-format.md").read_text(encoding="utf-8")
+    registry = get_plugin_manager(load_entry_points=False).registry
+    seen: dict[str, set[str]] = {}
+    for variant_id in registry.variants:
+        variant = registry.variant(variant_id)
+        seats = [Seat(f"P{n}", "random") for n in range(1, variant.min_players + 2)]
+        session = Session(variant, seats, {"random": registry.bot("random")}, seed=3)
+        session.run_bots()
+        for line in session.record.lines():
+            seen.setdefault(line["type"], set()).update(k for k in line if k != "type")
+    for event, keys in seen.items():
+        section = page.split(f"### `{event}`", 1)
+        assert len(section) == 2, f"record-format.md has no section for {event!r}"
+        body = section[1].split("\n### ", 1)[0]
+        assert all(f"| `{key}` |" in body for key in keys), (event, keys)

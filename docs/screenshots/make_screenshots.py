@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -80,6 +81,11 @@ def open_branches(session: Session) -> bool:
 
 def main() -> int:
     """Write every screenshot; a non-zero status when a scene cannot be reached."""
+    return on_a_display(lambda: shoot() or shoot_story_screens())
+
+
+def on_a_display(scenes: Callable[[], int]) -> int:
+    """Run ``scenes`` on a working display (a fresh Xvfb when needed) with a scratch config; its status."""
     if shutil.which("import") is None:
         print("imagemagick's 'import' is needed", file=sys.stderr)
         return 1
@@ -89,7 +95,7 @@ def main() -> int:
         os.environ["DISPLAY"] = display
     os.environ["ROUNDHOUSE_CONFIG_DIR"] = tempfile.mkdtemp(prefix="roundhouse-shots-")
     try:
-        return shoot() or shoot_story_screens()
+        return scenes()
     finally:
         if xvfb is not None:
             xvfb.terminate()

@@ -61,11 +61,11 @@ def command_words() -> set[str]:
 def _line(word: str, view: PlayerView) -> LineId | None:
     """A line from a seat number, a line name or a prefix of one ("m" for "mexican")."""
     word = word.lower()
-    if word.isascii() and word.isdigit():
-        return int(word)
     named = [line.id for line in view.lines if isinstance(line.id, str)]
     if word in named:
         return word
+    if word.isascii() and word.isdigit():
+        return int(word)
     matches = [name for name in named if name.startswith(word)]
     return matches[0] if len(matches) == 1 else word
 

@@ -23,7 +23,13 @@ def variant_text(term: Terminal, base: str, variant: str, **values: Any) -> str:
 
 
 def line_name(term: Terminal, variant: str, names: Sequence[str], line: LineId) -> str:
-    """Words for a line: "Ana's train", "the Mexican train", "Bo's branch"."""
+    """Words for a line: the game's own label ("Arm 3"), else "Ana's train", "the Mexican train", "Bo's branch".
+
+    Only an int is a seat: a line id made of digits is a name like any other.
+    """
+    label = term.line_labels.get(line)
+    if label is not None:
+        return label
     if isinstance(line, int) and 1 <= line <= len(names):
         return variant_text(term, "console.line_owned", variant, owner=names[line - 1], seat=line)
     key = f"console.line_named.{line}"
@@ -37,4 +43,4 @@ def describe_action(term: Terminal, variant: str, names: Sequence[str], action: 
 
 def describe_event(term: Terminal, variant: str, names: Sequence[str], line: Mapping[str, Any]) -> str:
     """One sentence for an event line as a seat may see it (``Event.visible_to``): the shared log sentence."""
-    return event_sentence(term.catalog, variant, names, line)
+    return event_sentence(term.catalog, variant, names, line, term.line_labels)

@@ -32,13 +32,13 @@ from frontends.console.table import (
 )
 from frontends.console.terminal import Terminal
 from frontends.event_sentences import extra_play_sentence, owed_sentences
+from frontends.game_words import game_words
 from frontends.past_matches import find_entry, game_name, load_past, when, winner_names
 
 HELP_KEYS = (
-    "number", "play", "draw", "pass", "end", "hint", "undo", "redo", "restart", "new",
-    "rules", "log", "history", "scores", "table", "help", "quit",
+    "hint", "undo", "redo", "restart", "new", "rules", "log", "history", "scores", "table", "help", "quit",
 )  # fmt: skip
-"""The help lines shown by ``help``, in order (keys ``console.help.<name>``)."""
+"""The help lines shown by ``help`` after the game's own actions, in order (keys ``console.help.<name>``)."""
 
 RECENT_MATCHES = 3
 """How many earlier saved matches ``log`` names after the current log."""
@@ -110,10 +110,13 @@ class ConsoleGame:
         """Hot seat: what the next human must read once their hand is shown."""
         self.seen_upto: dict[tuple[int, int], int] = {}
         """Hot seat: how many events of a match each human has been told about."""
+        term.game_words = game_words(session.variant, term.lang)
+        term.line_labels = term.game_words.labels(session.view(None))
         session.observers.append(self._observe)
 
     def _observe(self, session: Session, events: list[Event]) -> None:
         self.pending.extend(events)
+        self.term.line_labels = self.term.game_words.labels(session.view(None))
 
     # ------------------------------------------------------------ seats
     @property
@@ -338,9 +341,12 @@ class ConsoleGame:
 
     # --------------------------------------------------------- commands
     def _cmd_help(self, view: PlayerView) -> Outcome:
+        """The moves of this game (its ``Variant.actions``, with the lines on the table now), then the commands."""
         self.term.say(self.term.t("console.help_title"))
-        for key in HELP_KEYS:
-            self.term.say("  " + self.term.t(f"console.help.{key}"))
+        verbs = [action.verb for action in self.session.variant.actions]
+        lines = ", ".join(str(line.id) for line in view.lines) or "-"
+        for key in ("number", *verbs, *HELP_KEYS):
+            self.term.say("  " + self.term.t(f"console.help.{key}", lines=lines))
         return Outcome.STAY
 
     def _cmd_hint(self, view: PlayerView) -> Outcome:

@@ -123,7 +123,7 @@ def ask_table(term: Terminal, registry: Registry) -> TableChoice:
         str(min(max(DEFAULT_PLAYERS, low), high)),
         read_players,
     )
-    bot = default_bot(registry)
+    bot = default_bot(registry, variant)
     defaults = seats_for(term, 1 if bot else players, players, bot)
     seats: list[Seat] = []
     for number, seat in enumerate(defaults, 1):

@@ -14,6 +14,7 @@ from core.tiles import Tile
 from core.views import LineView, PlayerView
 from frontends.console.describe import describe_action, line_name, variant_text
 from frontends.console.terminal import Terminal
+from frontends.game_words import display_order
 
 
 def tiles_text(term: Terminal, tiles: Sequence[Any]) -> str:
@@ -45,12 +46,18 @@ def oriented(tiles: Sequence[Tile], end: int) -> list[str]:
 
 
 def line_row(term: Terminal, view: PlayerView, line: LineView, added: Tile | None = None) -> str:
-    """One line of play: its name, tiles, end and state; ``added`` is shown highlighted."""
+    """One line of play: its name, tiles, end (or "closed") and state; ``added`` is shown highlighted."""
     tiles = oriented(line.tiles, line.end)
     end = line.end
     if added is not None:
         end = added.other(line.end)
         tiles.append(f"[{line.end}-{end}]")
+    if line.closed and added is None:
+        return term.t(
+            "console.line_row_closed",
+            line=line_name(term, view.variant, view.names, line.id),
+            tiles=" ".join(tiles) if tiles else term.t("console.no_tiles"),
+        )
     text = term.t(
         "console.line_row",
         line=line_name(term, view.variant, view.names, line.id),
@@ -88,7 +95,8 @@ def round_title(term: Terminal, view: PlayerView) -> str:
 def table_lines(term: Terminal, view: PlayerView) -> list[str]:
     """The public table as ``view``'s seat sees it."""
     out = [f"== {round_title(term, view)} ==", _centre(term, view)]
-    out.extend("  " + line_row(term, view, line) for line in view.lines)
+    out.extend("  " * (depth + 1) + line_row(term, view, line) for line, depth in display_order(view.lines))
+    out.extend(term.t("console.obligation", text=term.game_words.obligation(o)) for o in view.obligations)
     if view.owed:
         owed = ", ".join(
             term.t("console.owed_item", tile=o.tile, line=line_name(term, view.variant, view.names, o.line))

@@ -10,7 +10,9 @@ from __future__ import annotations
 import shutil
 from typing import IO, Any
 
+from core.actions import LineId
 from core.i18n import Catalog, ui_catalog
+from frontends.game_words import GameWords
 
 CLEAR = "\x1b[2J\x1b[3J\x1b[H"
 """ANSI: clear the screen, clear the scrollback (where the terminal allows) and move the cursor home."""
@@ -28,6 +30,10 @@ class Terminal:
         self.stdin = stdin
         self.stdout = stdout
         self.set_language(lang)
+        self.game_words = GameWords(None)
+        """The game's own words (line labels, obligations); the game loop sets them."""
+        self.line_labels: dict[LineId, str] = {}
+        """Display labels of the lines on the table now, by id (the game loop keeps them current)."""
 
     def set_language(self, lang: str | None) -> None:
         """Use the catalog of ``lang`` (None: the system language)."""

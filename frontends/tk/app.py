@@ -19,9 +19,10 @@ from core.frontend import AppContext, PlayOptions
 from core.i18n import normalize_language, ui_catalog, variant_title
 from core.plugins import Plugins
 from core.session import Session
-from core.setup import HINT_PREFERENCE, default_seats, make_session
+from core.setup import HINT_PREFERENCE, default_seats, make_session, variant_bot
 from core.store import HistoryEntry, StoreError
 from core.tiles import Tile
+from frontends.game_words import game_words
 from frontends.past_matches import game_name, load_past, when, winner_names
 from frontends.tk import settings as settings_module
 from frontends.tk.board import FELT, HAND_BG, draw_hand, draw_table, hand_height
@@ -320,10 +321,11 @@ class TkApp:
         """Ask whether to resume the saved match."""
         return messagebox.askyesno(self.t("tk.title"), self.t("tk.resume.ask"), parent=self.root)
 
-    def _default_bot(self) -> str | None:
+    def _default_bot(self, variant: Any = None) -> str | None:
         if self.options.bot:
             return self.options.bot
-        return next((b for b in HINT_PREFERENCE if b in self.registry.bots), next(iter(self.registry.bots), None))
+        fallback = next((b for b in HINT_PREFERENCE if b in self.registry.bots), next(iter(self.registry.bots), None))
+        return variant_bot(self.registry, variant, "default_bot") or fallback
 
     def _session_from_options(self) -> Session:
         choice = self._choice_from_options()
@@ -337,7 +339,7 @@ class TkApp:
             variant_id = next(iter(self.registry.variants))
         variant = self.registry.variant(variant_id)
         players = options.players or max(variant.min_players, min(4, variant.max_players))
-        bot = self._default_bot()
+        bot = self._default_bot(variant)
         humans = options.humans if options.humans is not None else 1
         if bot is None:
             humans = players
@@ -362,6 +364,7 @@ class TkApp:
             if panel is not None and panel.open:
                 session.pause(reason)
         self.presenter.reset()
+        self.presenter.game = game_words(session.variant, self.lang)
         self.acknowledged = None
         self.round_history = [e.to_record() for e in session.record.events if e.type == "round_end"]
         self._incoming.clear()
@@ -799,12 +802,13 @@ class TkApp:
         chunks: list[tuple[str, str]] = []
         names = [x.name for x in s.seats]
         records = [*s.archive, s.record]
+        labels = self.presenter.game.labels(s.view(None))
         for number, record in enumerate(records, 1):
             chunks.append((self.t("tk.log.match", number=number, seed=record.header.get("seed")) + "\n", "heading"))
             for event in record.events:
                 line = event.visible_to(seat)
                 private = (event.type == "draw" and "tile" in line) or (event.type == "deal" and "hand" in line)
-                text = event_text(self.catalog, line, names, record.header.get("variant", ""))
+                text = event_text(self.catalog, line, names, record.header.get("variant", ""), labels)
                 chunks.append((text + "\n", "private" if private else ""))
         self.log_panel.set(chunks, scroll_end=True)
 
@@ -884,6 +888,8 @@ class TkApp:
         self.lang = lang
         self.catalog = ui_catalog(lang)
         self.presenter.catalog = self.catalog
+        if self.session is not None:
+            self.presenter.game = game_words(self.session.variant, lang)
         self.handoff.t = self.catalog.t
         self._build_menus()
         self._label_panel()

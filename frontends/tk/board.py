@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageTk
 
 from core.tiles import Tile
+from frontends.tk import branches
 from frontends.tk.presenter import CENTRE, STOCK, BoardModel, HandTileModel, LineModel, PlacedTile
 
 FELT = "#24613a"
@@ -214,7 +215,7 @@ MIN_SIDE, MAX_SIDE = 13, 30
 
 def table_metrics(model: BoardModel, width: int, height: int) -> TableMetrics:
     """Tile size so every row fits the visible height when possible (it scrolls otherwise)."""
-    rows = max(1, len(model.lines))
+    rows = max(1, len(branches.table_rows(model.lines)))
     top = 86
     side = (height - top - 8) / rows / 2.35
     side = max(MIN_SIDE, min(MAX_SIDE, side))
@@ -240,13 +241,15 @@ def draw_table(canvas: tk.Canvas, model: BoardModel, width: int, height: int) ->
         m, used = smaller, less
     _draw_top(canvas, model, width, m)
     y = m.top_height
-    for line in model.lines:
-        y += _draw_row(canvas, line, width, y, m) + m.row_gap
+    for row in branches.table_rows(model.lines):
+        y += branches.draw_row(canvas, row, width, y, m, _draw_row) + m.row_gap
     return y
 
 
 def _table_height(model: BoardModel, width: int, m: TableMetrics) -> float:
-    return m.top_height + sum(row_layout(line, width, m)[3] + m.row_gap for line in model.lines)
+    rows = branches.table_rows(model.lines)
+    line_height = lambda line, w, metrics: row_layout(line, w, metrics)[3]  # noqa: E731
+    return m.top_height + sum(branches.row_height(row, width, m, line_height) + m.row_gap for row in rows)
 
 
 def row_layout(
@@ -267,7 +270,8 @@ def row_layout(
             x, sub = x0, sub + 1
         positions.append((x, sub, placed))
         x += w + 3
-    if x + 2 * side + 8 + (BADGE_ROOM if line.badge else 0) > right and x > x0:
+    end_room = branches.CLOSED_END_WIDTH if line.closed else 2 * side + 8 + (BADGE_ROOM if line.badge else 0)
+    if x + end_room > right and x > x0:
         x, sub = x0, sub + 1
     return positions, x, sub, max((sub + 1) * (2 * side + 6) + 6, 42)
 
@@ -357,7 +361,7 @@ def _draw_row(canvas: tk.Canvas, line: LineModel, width: int, top: float, m: Tab
         canvas.create_text(
             16, top + 30, text=line.count_text, anchor="w", fill=MUTED_TEXT, font=("TkDefaultFont", 10), tags=row_tags
         )
-    if line.badge:
+    if line.badge and not line.closed:
         bx, cy = x + 2 * side + 10, top + 3 + sub * pitch + side
         canvas.create_oval(bx, cy - 7, bx + 14, cy + 7, fill=MARKER, outline=ROW_TEXT, tags=row_tags + ("marker",))
         canvas.create_text(
@@ -371,7 +375,10 @@ def _draw_row(canvas: tk.Canvas, line: LineModel, width: int, top: float, m: Tab
         )
     for px, psub, placed in positions:
         _draw_placed(canvas, placed, px, top + 3 + psub * pitch, side, row_tags + (f"line:{line.id}",), bg)
-    _draw_slot(canvas, line, x, top + 3 + sub * pitch, side, row_tags, bg)
+    if line.closed:
+        branches.draw_closed_end(canvas, x, top + 3 + sub * pitch, side, line.badge, row_tags)
+    else:
+        _draw_slot(canvas, line, x, top + 3 + sub * pitch, side, row_tags, bg)
     return height
 
 

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from core.actions import LineId
 from core.i18n import Catalog
 from frontends.event_sentences import event_sentence
 
 
-def event_text(catalog: Catalog, line: dict, names: Sequence[str], variant: str = "") -> str:
+def event_text(
+    catalog: Catalog, line: dict, names: Sequence[str], variant: str = "", labels: Mapping[LineId, str] | None = None
+) -> str:
     """One log line for an event as one seat sees it (``Event.visible_to``): the sentence both front ends share.
 
-    ``variant`` picks the game's words ("train", "branch", what a pass does).
+    ``variant`` picks the game's words ("train", "branch", what a pass does);
+    ``labels`` are the game's own names of lines by id (``GameWords.labels``).
     """
-    return event_sentence(catalog, variant, names, line)
+    return event_sentence(catalog, variant, names, line, labels)

@@ -20,6 +20,7 @@ from core.i18n import Catalog
 from core.tiles import Tile
 from core.views import LineView, PlayerView
 from frontends.action_words import action_phrase
+from frontends.game_words import GameWords, display_order
 from frontends.tk.logtext import event_text
 
 CENTRE = "@centre"
@@ -53,6 +54,10 @@ class LineModel:
     target: bool
     focused: bool
     ghost: PlacedTile | None
+    depth: int = 0
+    """How many branches deep the line hangs (0: it grows from the centre)."""
+    closed: bool = False
+    """The line takes no more tiles: no open end is drawn."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +146,8 @@ class Presenter:
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
+        self.game = GameWords(None)
+        """The game's own words (line labels, obligations); the window sets them for its session."""
         self.selected: Tile | None = None
         self.focus: TargetKey | None = None
         self._hands: dict[int, frozenset[Tile]] = {}
@@ -231,7 +238,10 @@ class Presenter:
 
     # ---------------------------------------------------------------- words
     def line_label(self, view: PlayerView, line: LineView) -> str:
-        """ "Ana's train", "Mexican train", "Ana's branch"."""
+        """The game's own label ("Arm 3"), else "Ana's train", "Mexican train", "Ana's branch"."""
+        label = self.game.line(line)
+        if label is not None:
+            return label
         if line.owner is None:
             key = f"tk.line.{line.id}"
             return self.t(key) if self.catalog.has(key) else str(line.id).capitalize()
@@ -279,7 +289,8 @@ class Presenter:
         owed = {(o.line, o.tile): n for n, o in enumerate(view.owed, 1)}
         centre_value = view.centre.a if view.centre is not None else self._engine_value(view)
         lines = []
-        for line in view.lines:
+        for line, depth in display_order(view.lines):
+            start = line.anchor.a if line.anchor is not None else centre_value
             placed = tuple(
                 PlacedTile(
                     p.tile,
@@ -288,7 +299,7 @@ class Presenter:
                     last=(last_key == line.id and p.tile == last_tile),
                     owed_order=owed.get((line.id, p.tile)) if i == len(line.tiles) - 1 else None,
                 )
-                for i, p in enumerate(lay(line.tiles, centre_value))
+                for i, p in enumerate(lay(line.tiles, start))
             )
             ghost = None
             if ghost_key == line.id and isinstance(preview, Play):
@@ -305,6 +316,8 @@ class Presenter:
                     target=line.id in targets,
                     focused=preview is None and self.focus == line.id and line.id in targets,
                     ghost=ghost,
+                    depth=depth,
+                    closed=line.closed,
                 )
             )
         seat = view.seat
@@ -351,7 +364,7 @@ class Presenter:
         for event in reversed(view.history):
             if event.type == "play":
                 line = event["line"]
-                return Tile.parse(event["tile"]), (int(line) if str(line).isdigit() else line)
+                return Tile.parse(event["tile"]), line
             if event.type in ("engine", "open"):
                 return Tile.parse(event["tile"]), CENTRE
         return None, None
@@ -368,7 +381,9 @@ class Presenter:
         """What just happened at the table (so a person can follow the computer)."""
         for event in reversed(view.history):
             if event.type in ("play", "pass", "draw", "engine", "open", "end_first_turn"):
-                words = event_text(self.catalog, event.visible_to(view.seat), view.names, view.variant)
+                words = event_text(
+                    self.catalog, event.visible_to(view.seat), view.names, view.variant, self.game.labels(view)
+                )
                 return self.t("tk.detail.last", event=words)
         return ""
 
@@ -379,6 +394,8 @@ class Presenter:
         return self.t("tk.row.summary", tiles=tiles, total=view.totals.get(seat, 0))
 
     def _badge(self, view: PlayerView, line: LineView) -> str:
+        if line.closed:
+            return self.t("tk.badge.closed")
         if line.owner is None:
             return ""
         if line.open_rank is not None:
@@ -472,6 +489,7 @@ class Presenter:
             free = own_turn and any(isinstance(a, Play) and a.line != oldest.line for a in legal)
             key = "tk.status.owed_free" if free else "tk.status.owed"
             parts.append(self.t(key, tile=oldest.tile, line=self.line_words(view, oldest.line)))
+        parts.extend(self.t("tk.obligation", text=self.game.obligation(o)) for o in view.obligations)
         if any(isinstance(a, PlaceEngine) for a in legal):
             parts.append(self.t("tk.status.engine", tile=action_tile(legal[0])))
         elif view.phase == "first_turn":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.actions import OpenDouble, Pass, Play
 from core.params import ParamError, ParamSpec
 from core.state import Dealer, MatchState
 from core.variant import Variant
@@ -17,6 +18,7 @@ class DoubleNineBranch(Variant):
     name = "Double-Nine Branch"
     min_players = 2
     max_players = 6
+    actions = (OpenDouble, Play, Pass)
     params_package = "variants.double_nine_branch"
     param_specs = {
         "set_size": ParamSpec(int, 3, 18, book=(9,), clause="DB.1"),

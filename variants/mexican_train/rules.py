@@ -103,19 +103,8 @@ class MexicanTrainState(TableState):
     def _end_round(self, reason: str, out: list[Event]) -> None:
         """MT.15: each hand's pips are added as a penalty."""
         points = {s: pip_total(self.hands[s]) for s in self.seats}
-        for seat, value in points.items():
-            self.scores[seat] += value
-        self._emit(
-            out, "round_end", round=self.round, reason=reason, hands=self.hands, points=points, totals=self.scores
-        )
-        if self.round >= self.rounds:
-            low = min(self.scores.values())
-            self.winning_seats = [s for s in self.seats if self.scores[s] == low]
-            self.over = True
+        if self._end_round_with_penalties(reason, points, out, self.rounds):
             self.phase = OVER
-            self._emit(out, "match_end", winners=self.winning_seats, totals=self.scores)
-        else:
-            self._next_round(out)
 
     # ------------------------------------------------------ legal moves
     def targets(self, seat: int) -> list[LineId]:

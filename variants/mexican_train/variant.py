@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.actions import Draw, EndTurn, Pass, PlaceEngine, Play
 from core.params import ParamError, ParamSpec
 from core.state import Dealer, MatchState
 from core.variant import Variant
@@ -20,6 +21,7 @@ class MexicanTrain(Variant):
     name = "Mexican Train"
     min_players = 2
     max_players = 10
+    actions = (PlaceEngine, Play, Draw, Pass, EndTurn)
     params_package = "variants.mexican_train"
     param_specs = {
         "set_size": ParamSpec(int, 6, 18, book=(12,), clause="MT.1"),

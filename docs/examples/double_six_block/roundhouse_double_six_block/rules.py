@@ -55,22 +55,10 @@ class BlockState(TableState):
     # ------------------------------------------------------------ rounds
     def _begin_round(self, round_number: int, deal: Deal | None, out: list[Event]) -> None:
         """Deal (again while no hand holds a double, BLK.3) and find the leader."""
-        self.round = round_number
-        self.round_start_totals = dict(self.scores)
-        self.public_log = []
-        self._legal = None
-        while True:
-            if deal is None:
-                deal = self.dealer.deal(round_number, self.tiles, self.players, self.hand_size)
-            self.hands = {s: list(deal.hands[s]) for s in self.seats}
-            self._emit(out, "deal", round=round_number, hands=self.hands, stock=list(deal.stock))
-            doubles = [(t, s) for s in self.seats for t in self.hands[s] if t.is_double]
-            if doubles:
-                break
-            self._emit(out, "redeal", round=round_number, reason="no double in any hand")
-            deal = None
-        self.deal = deal
-        self.lead, self.leader = max(doubles)
+        self._open_round(round_number)
+        self.lead, self.leader = self._deal_until_a_double(
+            deal, out, self.tiles, self.hand_size, "no double in any hand"
+        )
         self.centre: Tile | None = None
         self.lines: dict[str, list[Tile]] = {line: [] for line in LINES}
         self.ends: dict[str, int] = {}
@@ -175,25 +163,15 @@ class BlockState(TableState):
             if self.centre is not None
             else ()
         )
-        return PlayerView(
-            variant=self.variant_id,
-            seat=seat,
-            players=self.players,
-            names=tuple(self.names),
-            round=self.round,
+        return self._view(
+            seat,
             rounds=None,
             phase=self.phase,
-            to_move=self.to_move(),
-            hand=tuple(self.hands[seat]) if seat is not None else (),
-            hand_counts=MappingProxyType({s: len(self.hands[s]) for s in self.seats}),
             stock_count=0,
             centre=self.centre,
             lines=lines,
             owed=(),
-            totals=MappingProxyType(dict(self.scores)),
-            history=tuple(self.public_log),
             extra=MappingProxyType({"target": self.target, "leader": self.leader, "set_aside": len(self.deal.stock)}),
-            previous_round=self.previous_round,
         )
 
     def snapshot(self) -> dict[str, Any]:

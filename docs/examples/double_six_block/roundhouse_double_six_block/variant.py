@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.actions import OpenDouble, Pass, Play
 from core.params import ParamSpec
 from core.state import Dealer, MatchState
 from core.variant import Variant
@@ -18,6 +19,7 @@ class DoubleSixBlock(Variant):
     name = "Double-Six Block"
     min_players = 2
     max_players = 4
+    actions = (OpenDouble, Play, Pass)
     params_package = "roundhouse_double_six_block"
     rules_text_package = "roundhouse_double_six_block.rules_text"
     param_specs = {

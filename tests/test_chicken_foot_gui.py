@@ -1,0 +1,74 @@
+"""Chicken Foot (the example plugin) in the real Tk window under Xvfb: branches drawn as branches.
+
+The example's source is put on the path and its variant registered like an
+installed plugin; the window then plays a whole match with the mouse alone
+and its canvas shows sub-lines under their double and closed lines.
+"""
+
+from __future__ import annotations
+
+import pytest
+from gui_helpers import pump, xvfb_display  # noqa: F401 - the fixture is used by name
+from plugin_helpers import CHICKEN_DIR
+from test_tk_gui import advance, play_with_the_mouse_only, seats, start
+from test_tk_gui import window as window  # noqa: F401 - the fixture is used by name
+
+from core.plugins import get_plugin_manager
+from core.setup import make_session
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def chicken_registry(monkeypatch: pytest.MonkeyPatch):
+    """A registry with the built-ins and Chicken Foot."""
+    monkeypatch.syspath_prepend(str(CHICKEN_DIR))
+    from roundhouse_chicken_foot.variant import ChickenFoot
+
+    registry = get_plugin_manager(load_entry_points=False).registry
+    registry.current = "chicken-foot"
+    registry.add_variant(ChickenFoot())
+    return registry
+
+
+def test_chicken_foot_feet_are_drawn_under_their_double_and_closed_lines_end_in_a_bar(window, chicken_registry):  # noqa: F811 - pytest fixture injection
+    app = window
+
+    def feet_and_human_to_move(s) -> bool:
+        return s.human_to_move and any(line.parent for line in s.view(None).lines)
+
+    session = next(
+        s
+        for seed in range(1, 40)
+        if advance(
+            s := make_session(chicken_registry, "chicken-foot", seats(None, "greedy", "greedy"), seed),
+            feet_and_human_to_move,
+        )
+    )
+    start(app, session)
+    pump(app.root)
+    view = session.view(None)
+    canvas = app.table
+    closed = [line for line in view.lines if line.closed]
+    assert closed and canvas.find_withtag("closed"), "a closed line ends in a bar"
+    for line in closed:
+        assert not canvas.find_withtag(f"target:{line.id}"), "no open end on a closed line"
+    assert canvas.find_withtag("elbow"), "sub-lines are joined to their line"
+    parent = closed[0]
+    toes = [line for line in view.lines if line.parent == parent.id]
+    parent_box = canvas.bbox(f"row:{parent.id}")
+    boxes = [canvas.bbox(f"row:{toe.id}") for toe in toes]
+    assert len({box[1] for box in boxes}) == 1, "the three toes share one row"
+    assert all(box[1] > parent_box[3] and box[0] > parent_box[0] for box in boxes), "below and indented"
+    labels = {canvas.itemcget(i, "text") for i in canvas.find_withtag(f"row:{toes[0].id}") if canvas.type(i) == "text"}
+    assert f"{parent.tiles[-1]} toe 1" in labels
+
+
+def test_a_whole_chicken_foot_match_is_playable_with_the_mouse_alone(window, chicken_registry):  # noqa: F811 - pytest fixture injection
+    app = window
+    params = {**chicken_registry.variant("chicken-foot").default_params(), "rounds": 1}
+    session = make_session(chicken_registry, "chicken-foot", seats(None, "random"), 12, params)
+    start(app, session)
+    play_with_the_mouse_only(app, session)
+    assert session.is_over and session.state.winners()
+    assert any(e.seat == 1 for e in session.log), "the human took part"
