@@ -264,10 +264,9 @@ def _command_plugins(args: argparse.Namespace, plugins: Plugins) -> int:
 
 def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
     registry = plugins.registry
-    if args.variant is not None and args.variant not in registry.variants:
-        raise UsageError(registry.missing("variant", args.variant))
-    if args.bot is not None and args.bot not in registry.bots:
-        raise UsageError(registry.missing("bot", args.bot))
+    for kind, item_id in (("variant", args.variant), ("bot", args.bot)):
+        if (kind, item_id) in registry.dropped:
+            raise UsageError(registry.missing(kind, item_id))
     try:
         check_table(registry, args.variant, args.players, args.humans, args.bot)
     except SetupError as error:

@@ -292,12 +292,13 @@ def game_text(variant_id: str, lang: str | None = None, package: str | None = No
     lang = normalize_language(lang)
     base, prefix = _rules_base(variant_id, package)
 
-    def strings(code: str) -> dict[str, str]:
+    def strings(code: str) -> tuple[dict[str, str], dict[str, PluralForms]]:
         data = _load_mapping(base, f"{prefix}{code}.yaml") or {}
         return _strings(data.get("text") or {}, f"{_source(base, prefix + code + '.yaml')} text")
 
-    english = strings("en")
-    return Catalog(lang, english if lang == "en" else strings(lang), english)
+    english, english_plurals = strings("en")
+    own, own_plurals = (english, english_plurals) if lang == "en" else strings(lang)
+    return Catalog(lang, own, english, own_plurals, english_plurals)
 
 
 def _sections(data: Mapping[str, Any], source: str) -> dict[str, tuple[str, str]]:

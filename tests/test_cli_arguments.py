@@ -54,7 +54,7 @@ BAD = [
     (["play", "--seed", "x"], "a seed is a whole number"),
     (["play", "--variant", "nope"], "Unknown game nope"),
     (["play", "--bot", "nope"], "No computer player nope"),
-    (["play", "--ui", "nope"], "front end 'nope' is not available"),
+    (["play", "--ui", "nope"], "unknown front end 'nope' (known: console, tk)"),
     (["play", "--resume", "99"], "no unfinished match 99"),
     (["--lang", "en", "--players", "11"], "takes 2 to 10 players"),
     (["rules", "--lang", "xx"], "unknown language 'xx'"),
