@@ -6,15 +6,20 @@ Bad arguments exit with status 2 and a one-line reason.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
+from tqdm import tqdm
+
+from core.bot_guard import DEFAULT_TIME_LIMIT
 from core.frontend import AppContext, PlayOptions
 from core.plugins import Plugins, get_plugin_manager
 from core.registry import DuplicateIdError
-from core.simulate import format_result, simulate
+from core.simulate import MatchOutcome, default_jobs, format_result, simulate
 from core.store import StoreBusy
 from core.store_cli import command_export, command_history, command_replay, open_play_store
 
@@ -24,10 +29,32 @@ class UsageError(Exception):
 
 
 def _positive(text: str) -> int:
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number {text!r}: give a whole number, at least 1") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number of seconds {text!r}") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, got {text!r}")
+    return value
+
+
+def _exit_in_one_line(parser: argparse.ArgumentParser) -> None:
+    """Make ``parser`` report a bad argument in one line, without the usage block (exit status 2)."""
+
+    def error(message: str) -> NoReturn:
+        parser.exit(2, f"{parser.prog}: error: {message}\n")
+
+    parser.error = error  # type: ignore[method-assign]
 
 
 def _seed(text: str) -> int:
@@ -44,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="roundhouse", description="Domino train games: Mexican Train and Double-Nine Branch.", parents=[common]
     )
+    _exit_in_one_line(parser)
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", parents=[common], help="play a match (the default command)")
@@ -56,7 +84,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--matches", type=_positive, default=1, help="how many matches (default 1)")
     sim.add_argument("--seed", type=_seed, default=None, help="seed of the first match (default: fresh)")
     sim.add_argument("--record", type=str, help="write RECORD.md files: a directory (one per match) or one file")
-    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes")
+    sim.add_argument("--jobs", type=_positive, default=None, help="worker processes (default: one per core)")
+    sim.add_argument(
+        "--bot-time-limit",
+        type=_seconds,
+        default=DEFAULT_TIME_LIMIT,
+        help=f"seconds a bot may take per decision before its match counts as failed (default {DEFAULT_TIME_LIMIT:g})",
+    )
+    _exit_in_one_line(sim)
 
     sub.add_parser("plugins", parents=[common], help="list variants, bots and front ends, and where they come from")
 
@@ -129,13 +164,25 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
     from core.session import fresh_seed
 
     seed = args.seed if args.seed is not None else fresh_seed()
-    try:
-        result = simulate(registry, args.variant, bot_ids, args.matches, seed, args.record, args.jobs)
-    except OSError as error:
-        raise UsageError(f"cannot write the record {args.record}: {error}") from None
-    print(f"variant {args.variant}, {args.players} players, seed {seed}, {args.jobs} job(s)")
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    with tqdm(
+        total=args.matches, unit="match", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True
+    ) as progress:
+
+        def on_match(outcome: MatchOutcome) -> None:
+            if outcome.failure is not None:
+                progress.write(f"failed: {outcome.failure}", file=sys.stderr)
+            progress.update()
+
+        try:
+            result = simulate(
+                registry, args.variant, bot_ids, args.matches, seed, args.record, jobs, args.bot_time_limit, on_match
+            )
+        except OSError as error:
+            raise UsageError(f"cannot write the record {args.record}: {error}") from None
+    print(f"variant {args.variant}, {args.players} players, seed {seed}, {jobs} job(s)")
     format_result(result, sys.stdout)
-    return 0
+    return 130 if result.interrupted else 0
 
 
 def _command_plugins(args: argparse.Namespace, plugins: Plugins) -> int:

@@ -10,7 +10,7 @@ from core.registry import Registry
 from core.session import Seat, Session
 
 HINT_PREFERENCE = ("planner", "greedy", "random")
-"""The hint strategy: the first of these bots that is installed."""
+"""The hint strategy, which also plays a decision a failing bot could not: the first of these installed."""
 
 
 def make_session(
@@ -33,6 +33,7 @@ def make_session(
             f"{variant.name} takes {variant.min_players} to {variant.max_players} players, not {len(seats)}"
         )
     session = Session(variant, seats, bots, seed=seed, params=params, hint_bot=hint)
+    session.fallback_bot = hint
     watch_matches(session, registry)
     return session
 

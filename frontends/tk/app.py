@@ -279,10 +279,11 @@ class TkApp:
         self.set_session(self._session_from_options())
 
     def report_store_warnings(self) -> None:
-        """Show the store's new warnings (a damaged save set aside, saving off) once each."""
+        """Show the store's new warnings (a damaged save set aside, saving off) and bot failures once each."""
         warnings = getattr(self.store, "warnings", None) or []
         fresh = warnings[self._warnings_shown :]
         self._warnings_shown = len(warnings)
+        fresh += [str(fault) for fault in (self.session.take_bot_faults() if self.session else ())]
         if fresh:
             messagebox.showwarning(self.t("tk.title"), "\n\n".join(fresh), parent=self.root)
 
