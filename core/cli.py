@@ -91,6 +91,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_TIME_LIMIT,
         help=f"seconds a bot may take per decision before its match counts as failed (default {DEFAULT_TIME_LIMIT:g})",
     )
+    sim.add_argument(
+        "--isolate-bots",
+        action="store_true",
+        help="run each bot in its own process that sees only its views (a result that can be trusted)",
+    )
     _exit_in_one_line(sim)
 
     sub.add_parser("plugins", parents=[common], help="list variants, bots and front ends, and where they come from")
@@ -176,10 +181,21 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
 
         try:
             result = simulate(
-                registry, args.variant, bot_ids, args.matches, seed, args.record, jobs, args.bot_time_limit, on_match
+                registry,
+                args.variant,
+                bot_ids,
+                args.matches,
+                seed,
+                args.record,
+                jobs,
+                args.bot_time_limit,
+                on_match,
+                isolate=args.isolate_bots,
             )
         except OSError as error:
             raise UsageError(f"cannot write the record {args.record}: {error}") from None
+        except ValueError as error:
+            raise UsageError(str(error)) from None
     print(f"variant {args.variant}, {args.players} players, seed {seed}, {jobs} job(s)")
     format_result(result, sys.stdout)
     return 130 if result.interrupted else 0

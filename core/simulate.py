@@ -25,7 +25,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO
 
-from core.bot_guard import DEFAULT_TIME_LIMIT, BotFault
+from core.bot_guard import DEFAULT_TIME_LIMIT, BotFailure, BotFault
+from core.bot_process import BotProcesses
 from core.plugins import watch_matches
 from core.record import dumps_line
 from core.registry import Registry
@@ -170,20 +171,27 @@ class MatchPlan:
     seed: int
     keep_record: bool
     time_limit: float | None = DEFAULT_TIME_LIMIT
+    isolate: bool = False
 
 
-def play_match(registry: Registry, plan: MatchPlan, k: int) -> MatchOutcome:
+def play_match(registry: Registry, plan: MatchPlan, k: int, processes: BotProcesses | None = None) -> MatchOutcome:
     """Match ``k``: seed ``plan.seed + k``, the seating :func:`seating` gives.
 
-    A failing bot makes a failed outcome naming the bot, the seed, the match
-    number (``k + 1``) and the decision.
+    With ``plan.isolate`` the bots decide in their own processes, taken from
+    ``processes`` (which then enforce the time limit). A failing bot makes a
+    failed outcome naming the bot, the seed, the match number (``k + 1``)
+    and the decision.
     """
     seats_bots = seating(plan.bot_ids, k)
     variant = registry.variant(plan.variant_id)
-    bots = {bot_id: registry.bot(bot_id) for bot_id in seats_bots}
+    if plan.isolate:
+        assert processes is not None
+        bots = {bot_id: processes.bot(bot_id) for bot_id in seats_bots}
+    else:
+        bots = {bot_id: registry.bot(bot_id) for bot_id in seats_bots}
     seats = [Seat(f"{bot_id} {i}", bot_id) for i, bot_id in enumerate(seats_bots, 1)]
     session = Session(variant, seats, bots, seed=plan.seed + k)
-    session.bot_time_limit = plan.time_limit
+    session.bot_time_limit = None if plan.isolate else plan.time_limit
     watch_matches(session, registry)
     try:
         session.run_bots()
@@ -197,6 +205,9 @@ def play_match(registry: Registry, plan: MatchPlan, k: int) -> MatchOutcome:
 _WORKER_REGISTRY: Registry | None = None
 """The registry a worker process plays with (inherited, or built by :func:`_init_worker`)."""
 
+_WORKER_PROCESSES: BotProcesses | None = None
+"""A worker's own isolated bots (started on first use; they end with the worker)."""
+
 
 def _init_worker() -> None:
     global _WORKER_REGISTRY
@@ -208,20 +219,27 @@ def _init_worker() -> None:
 
 def _play_chunk(job: tuple[MatchPlan, int, int]) -> list[MatchOutcome]:
     """Matches ``start`` to ``stop - 1`` of the plan, in a worker."""
+    global _WORKER_PROCESSES
     plan, start, stop = job
     assert _WORKER_REGISTRY is not None
-    return [play_match(_WORKER_REGISTRY, plan, k) for k in range(start, stop)]
+    if plan.isolate and _WORKER_PROCESSES is None:
+        _WORKER_PROCESSES = BotProcesses(plan.time_limit)
+    return [play_match(_WORKER_REGISTRY, plan, k, _WORKER_PROCESSES) for k in range(start, stop)]
 
 
-def _outcomes(registry: Registry, plan: MatchPlan, matches: int, jobs: int) -> Iterator[MatchOutcome]:
+def _outcomes(
+    registry: Registry, plan: MatchPlan, matches: int, jobs: int, processes: BotProcesses
+) -> Iterator[MatchOutcome]:
     """Every match's outcome, in match order, played here or in ``jobs`` worker processes.
 
     Jobs are made as workers ask for them, a chunk of matches at a time.
+    Isolated bots come from ``processes`` here; workers start their own.
     """
     if jobs <= 1 or matches <= 1:
         for k in range(matches):
-            yield play_match(registry, plan, k)
+            yield play_match(registry, plan, k, processes)
         return
+    processes.close()  # a forked worker must not share these pipes
     global _WORKER_REGISTRY
     if "fork" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("fork")
@@ -302,6 +320,7 @@ def simulate(
     jobs: int = 1,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     on_match: Callable[[MatchOutcome], None] | None = None,
+    isolate: bool = False,
 ) -> SimulationResult:
     """Play ``matches`` matches with rotating seats (see the module docstring).
 
@@ -310,19 +329,24 @@ def simulate(
     match order (pass a string to keep a trailing ``/``: a ``Path`` drops it).
     ``jobs`` > 1 plays in that many worker processes with the same results.
     ``time_limit`` bounds each bot decision; ``on_match`` sees every outcome
-    in match order once it is counted. Ctrl-C ends the run early with
+    in match order once it is counted. ``isolate`` runs each bot in its own
+    process (:mod:`core.bot_process`). Ctrl-C ends the run early with
     ``interrupted`` set. Raises KeyError for an unknown variant or bot id,
-    OSError when the record cannot be written.
+    ValueError for a bot that cannot run in its own process, OSError when
+    the record cannot be written.
     """
     registry.variant(variant_id)
     for bot_id in bot_ids:
         registry.bot(bot_id)
+    processes = BotProcesses(time_limit)
+    if isolate:
+        _start_isolated(processes, bot_ids)
     result = SimulationResult(len(bot_ids), list(bot_ids), requested=matches)
-    plan = MatchPlan(variant_id, tuple(bot_ids), seed, record is not None, time_limit)
+    plan = MatchPlan(variant_id, tuple(bot_ids), seed, record is not None, time_limit, isolate)
     writer = RecordWriter(record) if record is not None else None
     started = time.perf_counter()
     try:
-        with closing(_outcomes(registry, plan, matches, jobs)) as outcomes:
+        with processes, closing(_outcomes(registry, plan, matches, jobs, processes)) as outcomes:
             for outcome in outcomes:
                 if writer is not None and outcome.record is not None:
                     writer.write(outcome.k, outcome.record)
@@ -336,6 +360,16 @@ def simulate(
             writer.close()
         result.seconds = time.perf_counter() - started
     return result
+
+
+def _start_isolated(processes: BotProcesses, bot_ids: Sequence[str]) -> None:
+    """Start each bot's process; ValueError (all stopped) naming the first bot that cannot run so."""
+    for bot_id in dict.fromkeys(bot_ids):
+        try:
+            processes.bot(bot_id).start()
+        except BotFailure as failure:
+            processes.close()
+            raise ValueError(f"bot {bot_id!r} {failure.reason}") from None
 
 
 def format_result(result: SimulationResult, out: IO[str]) -> None:
