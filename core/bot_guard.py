@@ -78,15 +78,14 @@ def ask_bot(
     """
     started = time.perf_counter()
     try:
-        choice = call_with_deadline(lambda: bot.choose(view, legal, rng), time_limit)
+        choice = call_with_deadline(time_limit, bot.choose, view, legal, rng)
     except _TimeUp:
         raise BotFailure(f"took longer than {time_limit:g} s") from None
     except BotFailure:
         raise
     except Exception as error:  # noqa: BLE001 - any error of a plugin's bot is contained
         raise BotFailure(f"raised {type(error).__name__}: {_one_line(str(error))}") from None
-    elapsed = time.perf_counter() - started
-    if time_limit is not None and elapsed > time_limit:
+    if time_limit is not None and (elapsed := time.perf_counter() - started) > time_limit:
         raise BotFailure(f"took {elapsed:.1f} s, longer than {time_limit:g} s")
     return legal_choice(choice, legal)
 
@@ -98,6 +97,9 @@ def with_fallback(fault: BotFault, fallback: str) -> BotFault:
 
 def legal_choice(choice: object, legal: Sequence[Action]) -> Action:
     """The member of ``legal`` equal to ``choice``; BotFailure when there is none."""
+    for action in legal:
+        if action is choice:
+            return action
     if choice is None:
         raise BotFailure("returned None")
     kind = type(choice)
@@ -124,15 +126,15 @@ class _TimeUp(BaseException):
     """Raised inside a bot past its deadline (a BaseException, so ``except Exception`` cannot swallow it)."""
 
 
-def call_with_deadline(call: Callable[[], T], time_limit: float | None) -> T:
-    """``call()``, interrupted by _TimeUp when it runs past ``time_limit`` seconds (None: never)."""
+def call_with_deadline(time_limit: float | None, function: Callable[..., T], *args: object) -> T:
+    """``function(*args)``, interrupted by _TimeUp when it runs past ``time_limit`` seconds (None: never)."""
     if time_limit is None:
-        return call()
-    watchdog = _Watchdog.current()
+        return function(*args)
+    watchdog = _Watchdog.instance or _Watchdog.start()
     watchdog.arm(time_limit)
     timed_out = False
     try:
-        return call()
+        return function(*args)
     except _TimeUp:
         timed_out = True
         raise
@@ -152,48 +154,56 @@ def _raise_in(thread_id: int, exception: type[BaseException] | None) -> None:
 
 
 class _Watchdog:
-    """A daemon thread that interrupts the armed thread once, when its deadline has passed."""
+    """A daemon thread that interrupts the armed thread once, when its deadline has passed.
 
-    _instance: _Watchdog | None = None
+    Arming and disarming are a few attribute stores, cheap enough for every
+    bot decision. The thread sets ``busy`` before it looks at ``armed`` and
+    holds ``lock`` until it has interrupted (``fired``) or not; a disarm that
+    sees ``busy`` or ``fired`` takes the lock and cancels an interruption
+    still pending, so none ever lands after :meth:`disarm` returns. One
+    thread at a time is watched (a process asks its bots one after another).
+    """
+
+    instance: _Watchdog | None = None
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.thread_id: int | None = None
-        self.deadline = 0.0
-        self.poll = 0.5
+        self.armed: tuple[int, float] | None = None
+        self.busy = False
         self.fired = False
-        threading.Thread(target=self._watch, daemon=True, name="bot-deadline").start()
+        self.limit = 0.0
+        self.poll = 0.5
 
     @classmethod
-    def current(cls) -> _Watchdog:
-        """This process's watchdog, started on first use."""
-        if cls._instance is None:
-            cls._instance = cls()
-        return cls._instance
+    def start(cls) -> _Watchdog:
+        """This process's watchdog and its thread."""
+        cls.instance = cls()
+        threading.Thread(target=cls.instance._watch, daemon=True, name="bot-deadline").start()
+        return cls.instance
 
     @classmethod
     def forget(cls) -> None:
         """After a fork the thread is gone: the child starts its own when needed."""
-        cls._instance = None
+        cls.instance = None
 
     def arm(self, time_limit: float) -> None:
         """Watch the calling thread for ``time_limit`` seconds."""
-        with self.lock:
-            self.poll = min(0.5, max(0.01, time_limit / 20))
-            self.deadline = time.perf_counter() + time_limit
-            self.thread_id = threading.get_ident()
-            self.fired = False
+        if time_limit != self.limit:
+            self.limit, self.poll = time_limit, min(0.5, max(0.01, time_limit / 20))
+        self.armed = (threading.get_ident(), time.perf_counter() + time_limit)
 
     def disarm(self) -> bool:
         """Stop watching; True when an interruption was sent (one still pending is cancelled)."""
-        fired, thread_id = False, None
+        self.armed = None
+        if not (self.busy or self.fired):
+            return False
+        fired, thread_id = False, threading.get_ident()
         while True:
             try:
                 with self.lock:
-                    thread_id = self.thread_id if self.thread_id is not None else thread_id
                     fired = fired or self.fired
-                    self.thread_id, self.fired = None, False
-                if fired and thread_id is not None:
+                    self.fired = False
+                if fired:
                     _raise_in(thread_id, None)
                 return fired
             except _TimeUp:  # the interruption landed while disarming: it fired; disarm again
@@ -203,9 +213,12 @@ class _Watchdog:
         while True:
             time.sleep(self.poll)
             with self.lock:
-                if self.thread_id is not None and not self.fired and time.perf_counter() > self.deadline:
-                    _raise_in(self.thread_id, _TimeUp)
+                self.busy = True
+                armed = self.armed
+                if armed is not None and not self.fired and time.perf_counter() > armed[1]:
+                    _raise_in(armed[0], _TimeUp)
                     self.fired = True
+                self.busy = False
 
 
 os.register_at_fork(after_in_child=_Watchdog.forget)

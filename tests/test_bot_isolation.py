@@ -12,13 +12,13 @@ any bot's, and a bot that is not an installed plugin cannot be isolated.
 from __future__ import annotations
 
 import json
-import random
 import textwrap
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_bots_blindness import _position as random_position
 
 from core.cli import main
 from core.plugins import get_plugin_manager
@@ -82,30 +82,25 @@ class Spy:
         return legal_actions[0]
 
 
-class Sleeper:
-    id = "sleeper"
-    description = "sleeps in a C call when it plays seat 1"
+class SeatOneTrouble:
+    """Misbehaves (``act``) whenever it plays seat 1, else plays the first legal action."""
+
+    def __init__(self, bot_id, act):
+        self.id = bot_id
+        self.description = "misbehaves at seat 1"
+        self.act = act
 
     def choose(self, view, legal_actions, rng):
         if view.seat == 1:
-            time.sleep(1000)
-        return legal_actions[0]
-
-
-class Quitter:
-    id = "quitter"
-    description = "ends its process when it plays seat 1"
-
-    def choose(self, view, legal_actions, rng):
-        if view.seat == 1:
-            sys.exit()
+            self.act()
         return legal_actions[0]
 
 
 @hookimpl
 def roundhouse_register_bots(registry):
-    for bot in (Spy(), Sleeper(), Quitter()):
-        registry.add_bot(bot)
+    registry.add_bot(Spy())
+    registry.add_bot(SeatOneTrouble("sleeper", lambda: time.sleep(1000)))  # blocked in a C call
+    registry.add_bot(SeatOneTrouble("quitter", sys.exit))
 
 
 @hookimpl
@@ -201,9 +196,6 @@ def test_cli_refuses_to_isolate_a_bot_that_is_not_an_installed_plugin(monkeypatc
     )
 
 
-REGISTRY = get_plugin_manager(load_entry_points=False).registry
-
-
 @settings(max_examples=25, deadline=None)
 @given(
     variant_id=st.sampled_from(["mexican-train", "double-nine-branch"]),
@@ -211,15 +203,8 @@ REGISTRY = get_plugin_manager(load_entry_points=False).registry
     steps=st.integers(0, 400),
 )
 def test_a_view_survives_the_trip_to_a_bot_process_unchanged(variant_id, seed, steps):
-    state = REGISTRY.variant(variant_id).new_match(4, seed)
-    state.start()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over():
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    for seat in (None, 1, 2, 3, 4):
+    state = random_position(variant_id, seed, steps)
+    for seat in (None, *range(1, state.players + 1)):
         view = state.view(seat)
         assert decode(json.loads(json.dumps(encode(view)))) == view
 

@@ -81,17 +81,28 @@ def assert_complete(path: Path) -> int:
     return len(matches)
 
 
-@pytest.mark.parametrize("one_file", [False, True], ids=["directory", "one-file"])
-def test_sigkill_of_simulate_leaves_no_worker_and_no_cut_record(tmp_path, one_file):
+def descendants(pid: int) -> list[int]:
+    """The live processes below ``pid``: its children, theirs, and so on."""
+    found = children(pid)
+    return found + [d for child in found for d in descendants(child)]
+
+
+@pytest.mark.parametrize(
+    "one_file, isolate", [(False, False), (True, False), (False, True)], ids=["directory", "one-file", "isolated-bots"]
+)
+def test_sigkill_of_simulate_leaves_no_worker_and_no_cut_record(tmp_path, one_file, isolate):
+    """Workers (and their bot processes) die with the killed parent; record files are whole or absent."""
     folder = tmp_path / "records"
     target = folder / "all.jsonl" if one_file else folder
-    process = start([*LONG_RUN, "--jobs", "2", "--record", f"{target}" if one_file else f"{folder}/"])
+    options = ["--isolate-bots"] if isolate else []
+    process = start([*LONG_RUN, "--jobs", "2", *options, "--record", f"{target}" if one_file else f"{folder}/"])
     try:
         part = folder / ".all.jsonl.part"
         written = (lambda: part.exists() and part.stat().st_size > 50_000) if one_file else None
-        assert wait_for(written or (lambda: len(list(folder.glob("*.jsonl"))) >= 3)), "no match finished"
-        workers = children(process.pid)
-        assert len(workers) == 2
+        finished = 1 if isolate else 3
+        assert wait_for(written or (lambda: len(list(folder.glob("*.jsonl"))) >= finished), 120), "no match finished"
+        workers = descendants(process.pid)
+        assert len(children(process.pid)) == 2 and len(workers) == (4 if isolate else 2)  # a bot process per worker
     finally:
         process.kill()
         process.communicate()
@@ -100,7 +111,7 @@ def test_sigkill_of_simulate_leaves_no_worker_and_no_cut_record(tmp_path, one_fi
         assert not target.exists(), "a killed run must not leave a cut record in place"
     else:
         files = sorted(folder.glob("*.jsonl"))
-        assert len(files) >= 3 and all(assert_complete(f) == 1 for f in files)
+        assert len(files) >= finished and all(assert_complete(f) == 1 for f in files)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
