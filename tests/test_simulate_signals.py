@@ -163,3 +163,24 @@ def test_progress_bar_shows_on_a_terminal_only():
     os.close(controller)
     assert shown.wait(timeout=120) == 0
     assert re.search(rb"12/12 \[", screen), screen
+
+
+def resident_megabytes(pid: int) -> float:
+    """The resident memory of ``pid`` (VmRSS from /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS line")
+
+
+def test_ten_million_matches_start_at_once_in_bounded_memory(tmp_path):
+    """Jobs are made as workers ask for them: the first results come soon, the parent stays small."""
+    folder = tmp_path / "records"
+    huge = ["--variant", "double-nine-branch", "--players", "2", "--bots", "random", "--matches", "10000000"]
+    process = start([*huge, "--seed", "1", "--jobs", "2", "--record", f"{folder}/"])
+    try:
+        assert wait_for(lambda: len(list(folder.glob("*.jsonl"))) >= 40, 120), "no results streamed"
+        assert resident_megabytes(process.pid) < 150
+    finally:
+        process.kill()
+        process.communicate()
