@@ -76,7 +76,6 @@ class IsolatedBot:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=environment,
-            start_new_session=False,
         )
         reply = self._reply(STARTUP_SECONDS, "to start")
         if reply.get("ready") is not True:

@@ -44,7 +44,7 @@ def encode(value: Any) -> Any:
         return [encode(v) for v in value]
     if isinstance(value, Sequence):
         return {"tuple": [encode(v) for v in value]}
-    raise ViewCodecError(f"a {type(value).__name__} cannot be sent to a bot's process")
+    raise ViewCodecError(f"a value of type {type(value).__name__} cannot be sent to a bot's process")
 
 
 def decode(data: Any) -> Any:

@@ -218,5 +218,5 @@ def test_decoding_accepts_only_the_view_vocabulary(data):
 
 
 def test_encoding_refuses_values_outside_the_view_vocabulary():
-    with pytest.raises(ViewCodecError, match="a object cannot be sent"):
+    with pytest.raises(ViewCodecError, match="a value of type object cannot be sent"):
         encode(object())
