@@ -246,7 +246,7 @@ def _outcomes(
         _WORKER_REGISTRY = registry  # forked workers inherit it, bots registered outside the manager included
     else:
         context = multiprocessing.get_context("spawn")  # workers load the plugins themselves
-    chunk = 1 if plan.isolate else max(1, min(16, matches // (jobs * 8)))  # an isolated match is slow already
+    chunk = 1 if plan.isolate else max(1, min(4, matches // (jobs * 8)))  # small: progress and Ctrl-C stay prompt
     work = ((plan, start, min(start + chunk, matches)) for start in range(0, matches, chunk))
     try:
         processes = min(jobs, math.ceil(matches / chunk))
