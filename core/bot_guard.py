@@ -57,14 +57,14 @@ class BotFault(Exception):
     round: int
     reason: str
     fallback: str | None = None
-    """The bot that played the decision instead, if one did."""
+    """What was done instead, as a clause (``"bot 'planner' played that decision instead"``), if anything."""
 
     def __str__(self) -> str:
         line = (
             f"bot {self.bot!r} failed in match {self.match} (seed {self.seed}) at decision {self.decision} "
             f"(seat {self.seat}, round {self.round}): {self.reason}"
         )
-        return line if self.fallback is None else f"{line}; bot {self.fallback!r} played that decision instead"
+        return line if self.fallback is None else f"{line}; {self.fallback}"
 
 
 def ask_bot(
@@ -91,7 +91,7 @@ def ask_bot(
 
 
 def with_fallback(fault: BotFault, fallback: str) -> BotFault:
-    """``fault`` noting that bot ``fallback`` played the decision instead."""
+    """``fault`` noting what was done instead (a clause)."""
     return replace(fault, fallback=fallback)
 
 

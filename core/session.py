@@ -340,11 +340,13 @@ class Session:
             fault = BotFault(bot_id, self.seed, self.match_number, len(self.log) + 1, seat, view.round, failure.reason)
         if self.fallback_bot is None:
             raise fault
-        self.bot_faults += (with_fallback(fault, self.fallback_bot.id),)
         try:
-            return ask_bot(self.fallback_bot, view, choices, self._rng(seat), self.bot_time_limit)
+            action = ask_bot(self.fallback_bot, view, choices, self._rng(seat), self.bot_time_limit)
+            self.bot_faults += (with_fallback(fault, f"bot {self.fallback_bot.id!r} played that decision instead"),)
         except BotFailure:
-            return choices[0]
+            action = choices[0]
+            self.bot_faults += (with_fallback(fault, "the first legal action was taken instead"),)
+        return action
 
     def take_bot_faults(self) -> tuple[BotFault, ...]:
         """The bot failures not yet shown to the player; forgets them."""

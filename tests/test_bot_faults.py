@@ -63,6 +63,18 @@ def test_DX_4_the_planner_plays_the_decision_a_failing_bot_could_not(kind):
     assert entry.action == planner.choose(before.view(1), before.legal_actions(), rng)
 
 
+def test_when_the_fallback_fails_too_the_first_legal_action_is_taken_and_said_so():
+    registry = registry_with(MisbehavingBot("raises", at=1))
+    session = make_session(registry, "mexican-train", table(), seed=5)
+    session.fallback_bot = MisbehavingBot("none", at=1, bot_id="broken-planner")
+    while not session.bot_faults:
+        legal = session.legal_actions()
+        session.step()
+    (fault,) = session.take_bot_faults()
+    assert str(fault).endswith("raised ValueError: boom; the first legal action was taken instead")
+    assert session.log[-1].action == legal[0]
+
+
 @pytest.mark.parametrize("stop", [SystemExit, KeyboardInterrupt])
 def test_a_bot_raising_SystemExit_or_KeyboardInterrupt_stops_the_program(stop):
     class Stopper:
