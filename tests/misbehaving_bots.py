@@ -16,12 +16,12 @@ FAULTS = {
     "none": "returned None",
     "illegal": "returned the illegal action 'play 0-0 nowhere', which is not a legal action",
     "junk": "returned a str, which is not a legal action",
-    "slow": "took longer than 0.3 s",
+    "slow": "took longer than 1 s",
     "mutates": "raised AttributeError",
 }
 """Each way to misbehave, and the words its one-line report gives as the reason."""
 
-SLOW_LIMIT = 0.3
+SLOW_LIMIT = 1.0
 """The time limit the tests use with the ``slow`` bot (which never returns by itself)."""
 
 
