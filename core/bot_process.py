@@ -2,7 +2,7 @@
 
 An isolated bot runs in a fresh Python process (``python -m
 core.bot_process BOT_ID``) that loads the plugins, asks the bot and
-nothing else: it never holds a match state, never sees an event, and gets
+nothing else: it never holds a match state or a full event, and gets
 each decision as JSON text (the seat's view, the legal actions as words,
 the decision's random generator; the round's public history only as the
 events added since the last decision), so no object of the referee's process is

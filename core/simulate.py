@@ -249,8 +249,8 @@ def _outcomes(
     chunk = 1 if plan.isolate else max(1, min(4, matches // (jobs * 8)))  # small: progress and Ctrl-C stay prompt
     work = ((plan, start, min(start + chunk, matches)) for start in range(0, matches, chunk))
     try:
-        processes = min(jobs, math.ceil(matches / chunk))
-        for outcomes in ordered_map(_play_chunk, work, processes, context, _init_worker):
+        workers = min(jobs, math.ceil(matches / chunk))
+        for outcomes in ordered_map(_play_chunk, work, workers, context, _init_worker):
             yield from outcomes
     finally:
         _WORKER_REGISTRY = None
