@@ -11,6 +11,7 @@ early (``roundhouse rules | head -2``) ends the command quietly.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import pydoc
 import sys
@@ -18,12 +19,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from tqdm import tqdm
+
+from core.bot_guard import DEFAULT_TIME_LIMIT
 from core.frontend import AppContext, PlayOptions
 from core.i18n import LANGUAGES, language_code
 from core.params import ParamError
 from core.plugins import Plugins, get_plugin_manager
 from core.setup import SetupError, check_table, house_options_line
-from core.simulate import format_result, simulate
+from core.simulate import MatchOutcome, default_jobs, format_result, simulate
 from core.store import ENV_DATA_DIR, Store, StoreBusy, StoreError
 from core.store_cli import command_export, command_history, command_replay, open_play_store
 
@@ -57,7 +61,7 @@ def _whole_number(low: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"invalid number {text!r}: a whole number is needed") from None
+            raise argparse.ArgumentTypeError(f"invalid number {text!r}: give a whole number, at least {low}") from None
         if value < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
         return value
@@ -67,6 +71,16 @@ def _whole_number(low: int) -> Callable[[str], int]:
 
 _positive = _whole_number(1)
 _count = _whole_number(0)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number of seconds {text!r}") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, got {text!r}")
+    return value
 
 
 def _seed(text: str) -> int:
@@ -119,7 +133,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--matches", type=_positive, default=1, help="how many matches (default 1)")
     sim.add_argument("--seed", type=_seed, default=None, help="seed of the first match (default: fresh)")
     sim.add_argument("--record", type=str, help="write RECORD.md files: a directory (one per match) or one file")
-    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes")
+    sim.add_argument("--jobs", type=_positive, default=None, help="worker processes (default: one per core)")
+    sim.add_argument(
+        "--bot-time-limit",
+        type=_seconds,
+        default=DEFAULT_TIME_LIMIT,
+        help=f"seconds a bot may take per decision before its match counts as failed (default {DEFAULT_TIME_LIMIT:g})",
+    )
+    sim.add_argument(
+        "--isolate-bots",
+        action="store_true",
+        help="run each bot in its own process that sees only its views (a result that can be trusted)",
+    )
 
     command("plugins", "list variants, bots and front ends, and where they come from")
 
@@ -234,13 +259,36 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
     from core.session import fresh_seed
 
     seed = args.seed if args.seed is not None else fresh_seed()
-    try:
-        result = simulate(registry, args.variant, bot_ids, args.matches, seed, args.record, args.jobs)
-    except OSError as error:
-        raise UsageError(f"cannot write the record {args.record}: {error}") from None
-    print(f"variant {args.variant}, {args.players} players, seed {seed}, {args.jobs} job(s)")
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    with tqdm(
+        total=args.matches, unit="match", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True
+    ) as progress:
+
+        def on_match(outcome: MatchOutcome) -> None:
+            if outcome.failure is not None:
+                progress.write(f"failed: {outcome.failure}", file=sys.stderr)
+            progress.update()
+
+        try:
+            result = simulate(
+                registry,
+                args.variant,
+                bot_ids,
+                args.matches,
+                seed,
+                args.record,
+                jobs,
+                args.bot_time_limit,
+                on_match,
+                isolate=args.isolate_bots,
+            )
+        except OSError as error:
+            raise UsageError(f"cannot write the record {args.record}: {error}") from None
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    print(f"variant {args.variant}, {args.players} players, seed {seed}, {jobs} job(s)")
     format_result(result, sys.stdout)
-    return 0
+    return 130 if result.interrupted else 0
 
 
 def _command_plugins(args: argparse.Namespace, plugins: Plugins) -> int:

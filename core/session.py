@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.actions import Action, IllegalAction, parse_action
+from core.bot_guard import DEFAULT_TIME_LIMIT, BotFailure, BotFault, ask_bot, with_fallback
 from core.bots import Bot, decision_rng
 from core.events import Event
 from core.state import Dealer, MatchState
@@ -309,17 +310,48 @@ class Session:
         """Let the computer seat to move take one decision.
 
         Returns its events, or None when paused, over, or a human is to move.
-        Raises RuntimeError when a bot returns an illegal action.
+        A failing bot is contained (see :meth:`_bot_choice`).
         """
         if self.paused or not self.bot_to_move:
             return None
         seat = self.pending_seat
-        bot = self.bots[self.seats[seat - 1].bot]
-        legal = self.state.legal_actions()
-        action = bot.choose(self.state.view(seat), legal, self._rng(seat))
-        if action not in legal:
-            raise RuntimeError(f"bot {bot.id!r} chose an illegal action {action}")
-        return self._apply(seat, action)
+        return self._apply(seat, self._bot_choice(seat, self.state.legal_actions()))
+
+    fallback_bot: Bot | None = None
+    """Plays a decision its own bot failed (in play); None: the failure raises BotFault (simulate)."""
+    bot_time_limit: float | None = DEFAULT_TIME_LIMIT
+    """Seconds a bot may take for one decision (None: no limit)."""
+    bot_faults: tuple[BotFault, ...] = ()
+    """Failures the fallback bot covered, oldest first, until :meth:`take_bot_faults`."""
+
+    def _bot_choice(self, seat: int, legal: Sequence[Action]) -> Action:
+        """The seat's bot's choice, contained: it sees only the view and a tuple of the legal actions.
+
+        A bot that raises, returns no legal action or runs past the time
+        limit is a :class:`BotFault`: raised without a ``fallback_bot``,
+        otherwise recorded in ``bot_faults`` while the fallback (or, if that
+        fails too, the first legal action) decides.
+        """
+        bot_id = self.seats[seat - 1].bot
+        view, choices = self.state.view(seat), tuple(legal)
+        try:
+            return ask_bot(self.bots[bot_id], view, choices, self._rng(seat), self.bot_time_limit)
+        except BotFailure as failure:
+            fault = BotFault(bot_id, self.seed, self.match_number, len(self.log) + 1, seat, view.round, failure.reason)
+        if self.fallback_bot is None:
+            raise fault
+        try:
+            action = ask_bot(self.fallback_bot, view, choices, self._rng(seat), self.bot_time_limit)
+            self.bot_faults += (with_fallback(fault, f"bot {self.fallback_bot.id!r} played that decision instead"),)
+        except BotFailure:
+            action = choices[0]
+            self.bot_faults += (with_fallback(fault, "the first legal action was taken instead"),)
+        return action
+
+    def take_bot_faults(self) -> tuple[BotFault, ...]:
+        """The bot failures not yet shown to the player; forgets them."""
+        faults, self.bot_faults = self.bot_faults, ()
+        return faults
 
     def run_bots(self) -> list[Event]:
         """Step computer players until a human decides, the match ends or a pause."""

@@ -13,7 +13,8 @@ from core.registry import Registry
 from core.session import Seat, Session
 
 HINT_PREFERENCE = ("planner", "greedy", "random")
-"""The hint strategy when the game names none: the first of these bots that is installed."""
+"""The hint strategy when the game names none, which also plays a decision a failing bot could not:
+the first of these bots that is installed."""
 
 DEFAULT_VARIANT = "mexican-train"
 DEFAULT_BOT = "planner"
@@ -130,6 +131,7 @@ def make_session(
             f"{variant.name} takes {variant.min_players} to {variant.max_players} players, not {len(seats)}"
         )
     session = Session(variant, seats, bots, seed=seed, params=params, hint_bot=hint)
+    session.fallback_bot = hint
     watch_matches(session, registry)
     return session
 

@@ -5,29 +5,50 @@ Seats rotate across matches so every bot plays every seat: in match ``k``
 uses seed ``seed + k``. A match is a pure function of ``(seed + k, seating)``,
 so spreading matches over worker processes (``jobs``) gives exactly the same
 results as playing them in one process.
+
+Results stream: each match is counted as it finishes and then forgotten,
+so memory stays bounded however many matches are asked for. A match whose
+bot fails (see :mod:`core.bot_guard`) is counted as failed, listed, and
+left out of the standings and the records; the other matches go on.
+Ctrl-C stops the run: the result holds the matches finished so far.
 """
 
 from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
+from core.bot_guard import DEFAULT_TIME_LIMIT, BotFailure, BotFault
+from core.bot_process import BotProcesses
 from core.plugins import watch_matches
-from core.record import write_record
+from core.record import dumps_line
 from core.registry import Registry
 from core.session import Seat, Session
+from core.workers import ordered_map
+
+FAILURES_LISTED = 20
+"""How many failed matches a result keeps (and prints) one line for; the rest are only counted."""
 
 
 def seating(bot_ids: Sequence[str], k: int) -> tuple[str, ...]:
     """The bot of each seat in match ``k``: the list shifted right by ``k`` places."""
     n = len(bot_ids)
     return tuple(bot_ids[(s - k) % n] for s in range(n))
+
+
+def default_jobs() -> int:
+    """The number of cores this process may run on (the default of ``--jobs``)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not every platform has affinity masks
+        return os.cpu_count() or 1
 
 
 @dataclass
@@ -65,74 +86,127 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+@dataclass(frozen=True)
+class MatchOutcome:
+    """What match ``k`` produced: totals and winners, or the one-line ``failure`` of a bot.
+
+    ``record`` is the match's RECORD.md text when records were asked for
+    and the match finished.
+    """
+
+    k: int
+    seats: tuple[str, ...]
+    totals: dict[int, int] = field(default_factory=dict)
+    winners: tuple[int, ...] = ()
+    record: str | None = None
+    failure: str | None = None
+
+
 @dataclass
 class SimulationResult:
-    """Totals, winners and seating of every match, plus the elapsed time.
+    """Running standings of a simulation: per seat, per bot, and the failed matches.
 
-    ``bots`` is the seating of the first match; ``seatings[k]`` that of match ``k``.
+    ``bots`` is the seating of the first match. ``matches`` counts the
+    finished matches in the standings, ``failed`` those a bot broke (the
+    first :data:`FAILURES_LISTED` listed in ``failures``). ``interrupted``
+    is True when Ctrl-C stopped the run before ``requested`` matches.
     """
 
     players: int
     bots: list[str]
-    totals: list[dict[int, int]] = field(default_factory=list)
-    winners: list[list[int]] = field(default_factory=list)
-    seatings: list[tuple[str, ...]] = field(default_factory=list)
+    requested: int = 0
+    matches: int = 0
+    failed: int = 0
+    failures: list[str] = field(default_factory=list)
+    interrupted: bool = False
     seconds: float = 0.0
+    seat_total_sums: dict[int, int] = field(default_factory=dict)
+    seat_wins: dict[int, int] = field(default_factory=dict)
+    per_bot: dict[str, BotStats] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for seat in range(1, self.players + 1):
+            self.seat_total_sums.setdefault(seat, 0)
+            self.seat_wins.setdefault(seat, 0)
+        for bot_id in self.bots:
+            self.per_bot.setdefault(bot_id, BotStats(bot_id))
+
+    def add(self, outcome: MatchOutcome) -> None:
+        """Count one match: into the standings, or as failed."""
+        if outcome.failure is not None:
+            self.failed += 1
+            if len(self.failures) < FAILURES_LISTED:
+                self.failures.append(outcome.failure)
+            return
+        self.matches += 1
+        for seat, bot_id in enumerate(outcome.seats, 1):
+            won = seat in outcome.winners
+            self.seat_total_sums[seat] += outcome.totals[seat]
+            self.seat_wins[seat] += won
+            stats = self.per_bot.setdefault(bot_id, BotStats(bot_id))
+            stats.seats_played += 1
+            stats.total_sum += outcome.totals[seat]
+            stats.wins += won
 
     def mean_totals(self) -> dict[int, float]:
         """Mean match total per seat."""
-        count = max(len(self.totals), 1)
-        return {s: sum(t[s] for t in self.totals) / count for s in range(1, self.players + 1)}
+        count = max(self.matches, 1)
+        return {seat: total / count for seat, total in self.seat_total_sums.items()}
 
     def win_counts(self) -> dict[int, int]:
         """Matches won per seat (shared wins count for each winner)."""
-        wins = {s: 0 for s in range(1, self.players + 1)}
-        for match_winners in self.winners:
-            for seat in match_winners:
-                wins[seat] += 1
-        return wins
+        return dict(self.seat_wins)
 
     def bot_stats(self) -> dict[str, BotStats]:
         """Results per bot id over all the seats it played, in order of first appearance."""
-        stats: dict[str, BotStats] = {}
-        for bot_id in self.bots:
-            stats.setdefault(bot_id, BotStats(bot_id))
-        for totals, winners, seats in zip(self.totals, self.winners, self.seatings, strict=True):
-            for seat, bot_id in enumerate(seats, 1):
-                entry = stats.setdefault(bot_id, BotStats(bot_id))
-                entry.seats_played += 1
-                entry.total_sum += totals[seat]
-                entry.wins += seat in winners
-        return stats
+        return self.per_bot
 
 
 @dataclass(frozen=True)
-class _Outcome:
-    """What one match produced (crosses process boundaries)."""
+class MatchPlan:
+    """Everything a process needs to play any match of a run (crosses process boundaries)."""
 
-    k: int
-    totals: dict[int, int]
-    winners: list[int]
-    record: list[dict[str, Any]] | None
+    variant_id: str
+    bot_ids: tuple[str, ...]
+    seed: int
+    keep_record: bool
+    time_limit: float | None = DEFAULT_TIME_LIMIT
+    isolate: bool = False
 
 
-def play_match(
-    registry: Registry, variant_id: str, bot_ids: Sequence[str], seed: int, k: int, keep_record: bool
-) -> _Outcome:
-    """Match ``k``: seed ``seed + k``, the seating :func:`seating` gives."""
-    seats_bots = seating(bot_ids, k)
-    variant = registry.variant(variant_id)
-    bots = {bot_id: registry.bot(bot_id) for bot_id in seats_bots}
+def play_match(registry: Registry, plan: MatchPlan, k: int, processes: BotProcesses | None = None) -> MatchOutcome:
+    """Match ``k``: seed ``plan.seed + k``, the seating :func:`seating` gives.
+
+    With ``plan.isolate`` the bots decide in their own processes, taken from
+    ``processes`` (which then enforce the time limit). A failing bot makes a
+    failed outcome naming the bot, the seed, the match number (``k + 1``)
+    and the decision.
+    """
+    seats_bots = seating(plan.bot_ids, k)
+    variant = registry.variant(plan.variant_id)
+    if plan.isolate:
+        assert processes is not None
+        bots = {bot_id: processes.bot(bot_id) for bot_id in seats_bots}
+    else:
+        bots = {bot_id: registry.bot(bot_id) for bot_id in seats_bots}
     seats = [Seat(f"{bot_id} {i}", bot_id) for i, bot_id in enumerate(seats_bots, 1)]
-    session = Session(variant, seats, bots, seed=seed + k)
+    session = Session(variant, seats, bots, seed=plan.seed + k)
+    session.bot_time_limit = None if plan.isolate else plan.time_limit
     watch_matches(session, registry)
-    session.run_bots()
-    record = session.record.lines() if keep_record else None
-    return _Outcome(k, session.state.totals(), session.state.winners(), record)
+    try:
+        session.run_bots()
+    except BotFault as fault:
+        return MatchOutcome(k, seats_bots, failure=str(replace(fault, match=k + 1)))
+    state = session.state
+    record = "".join(dumps_line(line) + "\n" for line in session.record.lines()) if plan.keep_record else None
+    return MatchOutcome(k, seats_bots, state.totals(), tuple(state.winners()), record)
 
 
 _WORKER_REGISTRY: Registry | None = None
 """The registry a worker process plays with (inherited, or built by :func:`_init_worker`)."""
+
+_WORKER_PROCESSES: BotProcesses | None = None
+"""A worker's own isolated bots (started on first use; they end with the worker)."""
 
 
 def _init_worker() -> None:
@@ -143,32 +217,97 @@ def _init_worker() -> None:
         _WORKER_REGISTRY = get_plugin_manager().registry
 
 
-def _play_in_worker(job: tuple[str, tuple[str, ...], int, int, bool]) -> _Outcome:
+def _play_chunk(job: tuple[MatchPlan, int, int]) -> list[MatchOutcome]:
+    """Matches ``start`` to ``stop - 1`` of the plan, in a worker."""
+    global _WORKER_PROCESSES
+    plan, start, stop = job
     assert _WORKER_REGISTRY is not None
-    return play_match(_WORKER_REGISTRY, *job)
+    if plan.isolate and _WORKER_PROCESSES is None:
+        _WORKER_PROCESSES = BotProcesses(plan.time_limit)
+    return [play_match(_WORKER_REGISTRY, plan, k, _WORKER_PROCESSES) for k in range(start, stop)]
 
 
 def _outcomes(
-    registry: Registry, variant_id: str, bot_ids: Sequence[str], matches: int, seed: int, keep: bool, jobs: int
-) -> Iterator[_Outcome]:
-    """Every match's outcome, in match order, played here or in ``jobs`` worker processes."""
+    registry: Registry, plan: MatchPlan, matches: int, jobs: int, processes: BotProcesses
+) -> Iterator[MatchOutcome]:
+    """Every match's outcome, in match order, played here or in ``jobs`` worker processes.
+
+    Jobs are made as workers ask for them, a chunk of matches at a time.
+    Isolated bots come from ``processes`` here; workers start their own.
+    """
     if jobs <= 1 or matches <= 1:
         for k in range(matches):
-            yield play_match(registry, variant_id, bot_ids, seed, k, keep)
+            yield play_match(registry, plan, k, processes)
         return
+    processes.close()  # a forked worker must not share these pipes
     global _WORKER_REGISTRY
     if "fork" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("fork")
         _WORKER_REGISTRY = registry  # forked workers inherit it, bots registered outside the manager included
     else:
         context = multiprocessing.get_context("spawn")  # workers load the plugins themselves
-    work = [(variant_id, tuple(bot_ids), seed, k, keep) for k in range(matches)]
-    chunk = max(1, min(16, matches // (jobs * 8)))
+    chunk = 1 if plan.isolate else max(1, min(4, matches // (jobs * 8)))  # small: progress and Ctrl-C stay prompt
+    work = ((plan, start, min(start + chunk, matches)) for start in range(0, matches, chunk))
     try:
-        with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker) as pool:
-            yield from pool.map(_play_in_worker, work, chunksize=chunk)
+        workers = min(jobs, math.ceil(matches / chunk))
+        for outcomes in ordered_map(_play_chunk, work, workers, context, _init_worker):
+            yield from outcomes
     finally:
         _WORKER_REGISTRY = None
+
+
+class RecordWriter:
+    """Writes each finished match's RECORD.md text so that only complete files ever exist.
+
+    A directory target gets ``match-NNNNN.jsonl`` per match, each written
+    under a temporary name and then renamed. Any other target gets every
+    match, in match order, in one file built under a temporary name and
+    renamed over the target by :meth:`close` (a killed run leaves the
+    target as it was).
+    """
+
+    def __init__(self, target: str | Path) -> None:
+        self.directory = Path(target) if _is_directory_target(target) else None
+        self.target = Path(target)
+        self.handle: IO[str] | None = None
+        if self.directory is not None:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        else:
+            self.target.parent.mkdir(parents=True, exist_ok=True)
+            self.handle = open(_temporary(self.target), "w", encoding="utf-8")
+
+    def write(self, k: int, text: str) -> None:
+        """Add match ``k``'s record."""
+        if self.handle is not None:
+            self.handle.write(text)
+            return
+        assert self.directory is not None
+        path = self.directory / f"match-{k + 1:05d}.jsonl"
+        temporary = _temporary(path)
+        try:
+            with open(temporary, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.replace(temporary, path)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
+
+    def close(self) -> None:
+        """Put the one-file record in place (it holds whole matches only)."""
+        if self.handle is not None:
+            self.handle.close()
+            self.handle = None
+            os.replace(_temporary(self.target), self.target)
+
+
+def _temporary(path: Path) -> Path:
+    """The hidden name a record is written under before it is complete."""
+    return path.with_name(f".{path.name}.part")
+
+
+def _is_directory_target(path: str | Path) -> bool:
+    """An existing directory, or a path written with a trailing separator."""
+    return Path(path).is_dir() or str(path).endswith(("/", "\\"))
 
 
 def simulate(
@@ -179,6 +318,9 @@ def simulate(
     seed: int,
     record: str | Path | None = None,
     jobs: int = 1,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    on_match: Callable[[MatchOutcome], None] | None = None,
+    isolate: bool = False,
 ) -> SimulationResult:
     """Play ``matches`` matches with rotating seats (see the module docstring).
 
@@ -186,46 +328,56 @@ def simulate(
     RECORD.md file per match; any other path gets every match in one file, in
     match order (pass a string to keep a trailing ``/``: a ``Path`` drops it).
     ``jobs`` > 1 plays in that many worker processes with the same results.
-    Raises KeyError for an unknown variant or bot id.
+    ``time_limit`` bounds each bot decision; ``on_match`` sees every outcome
+    in match order once it is counted. ``isolate`` runs each bot in its own
+    process (:mod:`core.bot_process`). Ctrl-C ends the run early with
+    ``interrupted`` set. Raises KeyError for an unknown variant or bot id,
+    ValueError for a bot that cannot run in its own process, OSError when
+    the record cannot be written.
     """
     registry.variant(variant_id)
     for bot_id in bot_ids:
         registry.bot(bot_id)
-    result = SimulationResult(len(bot_ids), list(bot_ids))
-    one_file: IO[str] | None = None
-    directory = record is not None and _is_directory_target(record)
-    record = Path(record) if record is not None else None
-    if record is not None and not directory:
-        record.parent.mkdir(parents=True, exist_ok=True)
-        one_file = open(record, "w", encoding="utf-8")
-    elif record is not None:
-        record.mkdir(parents=True, exist_ok=True)
+    processes = BotProcesses(time_limit)
+    if isolate:
+        _start_isolated(processes, bot_ids)
+    result = SimulationResult(len(bot_ids), list(bot_ids), requested=matches)
+    plan = MatchPlan(variant_id, tuple(bot_ids), seed, record is not None, time_limit, isolate)
+    writer = RecordWriter(record) if record is not None else None
     started = time.perf_counter()
     try:
-        for outcome in _outcomes(registry, variant_id, bot_ids, matches, seed, record is not None, jobs):
-            result.totals.append(outcome.totals)
-            result.winners.append(outcome.winners)
-            result.seatings.append(seating(bot_ids, outcome.k))
-            if one_file is not None:
-                write_record(one_file, outcome.record)
-            elif record is not None:
-                write_record(record / f"match-{outcome.k + 1:05d}.jsonl", outcome.record)
+        with processes, closing(_outcomes(registry, plan, matches, jobs, processes)) as outcomes:
+            for outcome in outcomes:
+                if writer is not None and outcome.record is not None:
+                    writer.write(outcome.k, outcome.record)
+                result.add(outcome)
+                if on_match is not None:
+                    on_match(outcome)
+    except KeyboardInterrupt:
+        result.interrupted = True
     finally:
-        if one_file is not None:
-            one_file.close()
-    result.seconds = time.perf_counter() - started
+        if writer is not None:
+            writer.close()
+        result.seconds = time.perf_counter() - started
     return result
 
 
-def _is_directory_target(path: str | Path) -> bool:
-    """An existing directory, or a path written with a trailing separator."""
-    return Path(path).is_dir() or str(path).endswith(("/", "\\"))
+def _start_isolated(processes: BotProcesses, bot_ids: Sequence[str]) -> None:
+    """Start each bot's process; ValueError (all stopped) naming the first bot that cannot run so."""
+    for bot_id in dict.fromkeys(bot_ids):
+        try:
+            processes.bot(bot_id).start()
+        except BotFailure as failure:
+            processes.close()
+            raise ValueError(f"bot {bot_id!r} {failure.reason}") from None
 
 
 def format_result(result: SimulationResult, out: IO[str]) -> None:
-    """Print matches per second, then a table per bot (several bots) or per seat (one bot)."""
-    count = len(result.totals)
+    """Print matches per second, then a table per bot (several bots) or per seat (one bot), then failures."""
+    count = result.matches + result.failed
     rate = count / result.seconds if result.seconds else float("inf")
+    if result.interrupted:
+        out.write(f"interrupted: standings of the {count} of {result.requested} matches played\n")
     out.write(f"{count} matches in {result.seconds:.2f} s ({rate:.1f} matches per second)\n")
     if len(set(result.bots)) > 1:
         out.write("seats rotate: each bot plays every seat in turn\n")
@@ -236,8 +388,14 @@ def format_result(result: SimulationResult, out: IO[str]) -> None:
                 f"{stats.bot:<12} {stats.seats_played:>6} {stats.mean_total:>10.1f} {stats.wins:>6} "
                 f"{100 * stats.win_rate:>6.1f}  {100 * low:.1f}-{100 * high:.1f}\n"
             )
-        return
-    means, wins = result.mean_totals(), result.win_counts()
-    out.write(f"{'seat':>4}  {'bot':<12} {'mean total':>10} {'wins':>6}\n")
-    for seat in range(1, result.players + 1):
-        out.write(f"{seat:>4}  {result.bots[seat - 1]:<12} {means[seat]:>10.1f} {wins[seat]:>6}\n")
+    else:
+        means, wins = result.mean_totals(), result.win_counts()
+        out.write(f"{'seat':>4}  {'bot':<12} {'mean total':>10} {'wins':>6}\n")
+        for seat in range(1, result.players + 1):
+            out.write(f"{seat:>4}  {result.bots[seat - 1]:<12} {means[seat]:>10.1f} {wins[seat]:>6}\n")
+    if result.failed:
+        out.write(f"{result.failed} failed match(es), not in the standings:\n")
+        for line in result.failures:
+            out.write(f"  {line}\n")
+        if result.failed > len(result.failures):
+            out.write(f"  ... and {result.failed - len(result.failures)} more\n")

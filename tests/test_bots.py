@@ -200,11 +200,12 @@ def test_DB_8_planner_keeps_a_stuck_leader_stuck():
 @pytest.mark.parametrize("variant_id, players", [("mexican-train", 3), ("double-nine-branch", 4)])
 @pytest.mark.parametrize("bot_id", ["greedy", "planner"])
 def test_bot_plays_a_whole_match_legally(registry, variant_id, players, bot_id):
-    """Session.step raises when a bot returns an illegal action."""
+    """No decision of the bot fails (a failure would be in ``bot_faults``, covered by the fallback)."""
     seats = [Seat(f"{bot_id} {s}", bot_id if s == 1 else "random") for s in range(1, players + 1)]
     session = make_session(registry, variant_id, seats, seed=11)
     session.run_bots()
     assert session.is_over and session.state.winners()
+    assert session.take_bot_faults() == ()
 
 
 @pytest.mark.parametrize("variant_id", ["mexican-train", "double-nine-branch"])

@@ -50,7 +50,7 @@ BAD = [
     (["play", "--variant", "double-nine-branch", "--players", "7"], "takes 2 to 6 players, not 7"),
     (["play", "--humans", "5"], "0 to 4 human players, not 5"),
     (["play", "--humans", "-1"], "must be at least 0"),
-    (["play", "--players", "x"], "invalid number 'x': a whole number is needed"),
+    (["play", "--players", "x"], "invalid number 'x': give a whole number, at least 1"),
     (["play", "--seed", "x"], "a seed is a whole number"),
     (["play", "--variant", "nope"], "Unknown game nope"),
     (["play", "--bot", "nope"], "No computer player nope"),

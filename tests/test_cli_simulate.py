@@ -112,3 +112,33 @@ def test_plugins_lists_what_is_registered(capsys):
     assert ["variant", "mexican-train", "variants.mexican_train"] in [row[:3] for row in rows]
     assert ["bot", "random", "bots.random"] in [row[:3] for row in rows]
     assert rows[0][:3] == ["kind", "id", "plugin"]
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (["--matches", "1e3"], "argument --matches: invalid number '1e3': give a whole number, at least 1"),
+        (["--matches", "2.5"], "argument --matches: invalid number '2.5'"),
+        (["--jobs", "0"], "argument --jobs: must be at least 1, got 0"),
+        (["--jobs", "two"], "argument --jobs: invalid number 'two'"),
+        (["--players", "three"], "argument --players: invalid number 'three'"),
+        (["--bot-time-limit", "0"], "argument --bot-time-limit: must be a number of seconds above 0, got '0'"),
+        (["--bot-time-limit", "-1"], "argument --bot-time-limit: must be a number of seconds above 0"),
+        (["--bot-time-limit", "nan"], "argument --bot-time-limit: must be a number of seconds above 0, got 'nan'"),
+        (["--bot-time-limit", "inf"], "argument --bot-time-limit: must be a number of seconds above 0, got 'inf'"),
+        (["--bot-time-limit", "soon"], "argument --bot-time-limit: invalid number of seconds 'soon'"),
+        (["--isolate-bots=yes"], "argument --isolate-bots: ignored explicit argument 'yes'"),
+    ],
+)
+def test_every_simulate_argument_error_is_one_line_with_status_2(extra, words, capsys):
+    status, out, err = run([*SIM, "--players", "3", *extra], capsys)
+    assert status == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"roundhouse simulate: error: {words}")
+
+
+def test_unknown_and_missing_simulate_arguments_are_one_line_too(capsys):
+    status, _, err = run([*SIM, "--players", "3", "--what"], capsys)
+    assert status == 2 and err == "roundhouse: error: unrecognized arguments: --what\n"
+    status, _, err = run(["simulate", "--players", "3", "--bots", "random"], capsys)
+    assert status == 2 and err == "roundhouse simulate: error: the following arguments are required: --variant\n"

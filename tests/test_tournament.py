@@ -9,7 +9,7 @@ import pytest
 
 from core.cli import main
 from core.plugins import get_plugin_manager
-from core.simulate import SimulationResult, format_result, seating, simulate, wilson_interval
+from core.simulate import MatchOutcome, SimulationResult, format_result, seating, simulate, wilson_interval
 
 SIM = "simulate --variant double-nine-branch"
 
@@ -35,24 +35,32 @@ def test_wilson_interval_known_values():
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
+def played(registry, *args, **kwargs) -> tuple[SimulationResult, list[MatchOutcome]]:
+    """The result of ``simulate(registry, *args, **kwargs)`` and every match outcome it reported."""
+    outcomes: list[MatchOutcome] = []
+    result = simulate(registry, *args, on_match=outcomes.append, **kwargs)
+    return result, outcomes
+
+
 def test_results_per_bot_add_up_over_rotated_seats(registry):
-    result = simulate(registry, "double-nine-branch", ["greedy", "random", "random"], 6, seed=3)
+    result, outcomes = played(registry, "double-nine-branch", ["greedy", "random", "random"], 6, seed=3)
     stats = result.bot_stats()
     assert list(stats) == ["greedy", "random"]
     assert stats["greedy"].seats_played == 6 and stats["random"].seats_played == 12
-    assert result.seatings == [seating(["greedy", "random", "random"], k) for k in range(6)]
-    matches = list(zip(result.totals, result.winners, result.seatings, strict=True))
-    total = sum(t[s] for t, _, seats in matches for s, b in enumerate(seats, 1) if b == "greedy")
+    assert [o.seats for o in outcomes] == [seating(["greedy", "random", "random"], k) for k in range(6)]
+    assert [o.k for o in outcomes] == list(range(6)) and result.matches == 6 and result.failed == 0
+    total = sum(o.totals[s] for o in outcomes for s, b in enumerate(o.seats, 1) if b == "greedy")
     assert stats["greedy"].mean_total == pytest.approx(total / 6)
-    wins = sum(1 for _, w, seats in matches for s in w if seats[s - 1] == "greedy")
+    wins = sum(1 for o in outcomes for s in o.winners if o.seats[s - 1] == "greedy")
     assert stats["greedy"].wins == wins
 
 
 def test_worker_processes_give_identical_results(registry):
     bots = ["planner", "random", "greedy"]
-    alone = simulate(registry, "double-nine-branch", bots, 5, seed=40)
-    spread = simulate(registry, "double-nine-branch", bots, 5, seed=40, jobs=2)
-    assert (spread.totals, spread.winners, spread.seatings) == (alone.totals, alone.winners, alone.seatings)
+    alone, alone_outcomes = played(registry, "double-nine-branch", bots, 5, seed=40)
+    spread, spread_outcomes = played(registry, "double-nine-branch", bots, 5, seed=40, jobs=2)
+    assert spread_outcomes == alone_outcomes
+    assert spread.bot_stats() == alone.bot_stats() and spread.seat_total_sums == alone.seat_total_sums
 
 
 def test_worker_processes_use_bots_registered_outside_the_plugins(registry):
@@ -84,19 +92,15 @@ def test_match_k_uses_seed_plus_k_and_records_in_match_order(registry, tmp_path)
 
 
 def test_format_result_prints_a_table_per_bot_or_per_seat():
-    mixed = SimulationResult(
-        2,
-        ["planner", "random"],
-        [{1: 10, 2: 30}, {1: 40, 2: 20}],
-        [[1], [2]],
-        [("planner", "random"), ("random", "planner")],
-        seconds=2.0,
-    )
+    mixed = SimulationResult(2, ["planner", "random"], requested=2, seconds=2.0)
+    mixed.add(MatchOutcome(0, ("planner", "random"), {1: 10, 2: 30}, (1,)))
+    mixed.add(MatchOutcome(1, ("random", "planner"), {1: 40, 2: 20}, (2,)))
     lines = _formatted(mixed)
     assert lines[0] == "2 matches in 2.00 s (1.0 matches per second)"
     planner = next(line for line in lines if line.startswith("planner"))
     assert planner.split()[:5] == ["planner", "2", "15.0", "2", "100.0"]
-    single = SimulationResult(2, ["random", "random"], [{1: 10, 2: 30}], [[1]], [("random", "random")], seconds=1.0)
+    single = SimulationResult(2, ["random", "random"], requested=1, seconds=1.0)
+    single.add(MatchOutcome(0, ("random", "random"), {1: 10, 2: 30}, (1,)))
     assert _formatted(single)[-2].split() == ["1", "random", "10.0", "1"]
 
 

@@ -158,6 +158,8 @@ class ConsoleGame:
                 continue
             if self.session.bot_to_move:
                 self.session.step()
+                for fault in self.session.take_bot_faults():
+                    self.term.say(f"warning: {fault}")
                 continue
             self.hand_off(seat)
             outcome = self.turn(seat)

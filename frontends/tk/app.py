@@ -310,10 +310,11 @@ class TkApp:
         return any(value is not None for value in (o.variant, o.players, o.humans, o.bot, o.seed)) or bool(o.names)
 
     def report_store_warnings(self) -> None:
-        """Show the store's new warnings (a damaged save set aside, saving off) once each."""
+        """Show the store's new warnings (a damaged save set aside, saving off) and bot failures once each."""
         warnings = getattr(self.store, "warnings", None) or []
         fresh = warnings[self._warnings_shown :]
         self._warnings_shown = len(warnings)
+        fresh += [str(fault) for fault in (self.session.take_bot_faults() if self.session else ())]
         if fresh:
             messagebox.showwarning(self.t("tk.title"), "\n\n".join(fresh), parent=self.root)
 

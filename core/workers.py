@@ -1,0 +1,181 @@
+"""Worker processes that play jobs in order, with bounded memory, and die with their parent.
+
+:func:`ordered_map` hands jobs to ``processes`` worker processes and yields
+their results in job order. Only a few jobs per worker are ever in flight or
+waiting to be yielded, so an endless job iterator is fine. Workers ignore
+Ctrl-C (the parent decides what an interrupt means), and they end when the
+parent ends, even by SIGKILL: on Linux the kernel sends them SIGKILL
+(``PR_SET_PDEATHSIG``); elsewhere a thread in each worker watches the
+parent's process id.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterable, Iterator
+from multiprocessing.connection import Connection, wait
+from multiprocessing.context import BaseContext
+from typing import Any, TypeVar
+
+J = TypeVar("J")
+R = TypeVar("R")
+
+IN_FLIGHT_PER_WORKER = 2
+"""Jobs sent to one worker before its first result is back (keeps it busy between jobs)."""
+
+PARENT_POLL_SECONDS = 0.5
+"""How often a worker without a parent-death signal checks that its parent lives."""
+
+_PR_SET_PDEATHSIG = 1
+
+
+class WorkerError(RuntimeError):
+    """A job raised in a worker, or a worker died; the message holds the worker's traceback."""
+
+
+def ordered_map(
+    function: Callable[[J], R],
+    jobs: Iterable[J],
+    processes: int,
+    context: BaseContext,
+    initializer: Callable[[], None] | None = None,
+) -> Iterator[R]:
+    """``function(job)`` for every job, computed in worker processes, yielded in job order.
+
+    ``function`` and ``initializer`` must be picklable under a ``spawn``
+    context. Raises WorkerError when a job raises or a worker dies. Leaving
+    the iteration early (break, an exception, Ctrl-C) kills the workers.
+    """
+    pool = _Pool(function, processes, context, initializer)
+    try:
+        yield from pool.run(iter(jobs))
+    finally:
+        pool.close()
+
+
+class _Pool:
+    """The workers, their pipes, and the bookkeeping of jobs in flight."""
+
+    def __init__(
+        self,
+        function: Callable[[Any], Any],
+        processes: int,
+        context: BaseContext,
+        initializer: Callable[[], None] | None,
+    ) -> None:
+        self.connections: list[Connection] = []
+        self.workers = []
+        parent = os.getpid()
+        for _ in range(processes):
+            mine, theirs = context.Pipe()
+            worker = context.Process(target=_serve, args=(theirs, function, initializer, parent), daemon=True)
+            worker.start()
+            theirs.close()
+            self.connections.append(mine)
+            self.workers.append(worker)
+        self.finished = False
+
+    def run(self, jobs: Iterator[Any]) -> Iterator[Any]:
+        limit = IN_FLIGHT_PER_WORKER * len(self.workers)
+        owner: dict[Connection, list[int]] = {c: [] for c in self.connections}  # job numbers each worker holds
+        done: dict[int, Any] = {}
+        sent = next_out = 0
+        exhausted = False
+        while True:
+            while not exhausted and sent - next_out < limit:
+                connection = min(self.connections, key=lambda c: len(owner[c]))
+                if len(owner[connection]) >= IN_FLIGHT_PER_WORKER:
+                    break
+                job = next(jobs, _END)
+                if job is _END:
+                    exhausted = True
+                    break
+                connection.send(job)
+                owner[connection].append(sent)
+                sent += 1
+            if next_out == sent:
+                self.finished = True
+                return
+            for connection in wait([c for c in self.connections if owner[c]]):
+                done[owner[connection].pop(0)] = self._receive(connection)
+            while next_out in done:
+                yield done.pop(next_out)
+                next_out += 1
+
+    def _receive(self, connection: Connection) -> Any:
+        try:
+            ok, value = connection.recv()
+        except (EOFError, OSError):
+            raise WorkerError("a worker process died") from None
+        if not ok:
+            raise WorkerError(value)
+        return value
+
+    def close(self) -> None:
+        """Stop every worker: politely after a complete run, by force otherwise."""
+        for connection, worker in zip(self.connections, self.workers, strict=True):
+            if self.finished:
+                try:
+                    connection.send(None)
+                except OSError:
+                    pass
+            else:
+                worker.kill()
+        for connection, worker in zip(self.connections, self.workers, strict=True):
+            worker.join(5)
+            if worker.is_alive():
+                worker.kill()
+                worker.join()
+            connection.close()
+
+
+_END = object()
+
+
+def _serve(
+    connection: Connection, function: Callable[[Any], Any], initializer: Callable[[], None] | None, parent: int
+) -> None:
+    """A worker's life: answer jobs until told to stop (``None``) or the parent is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent)
+    if initializer is not None:
+        initializer()
+    while True:
+        try:
+            job = connection.recv()
+        except EOFError:
+            return
+        if job is None:
+            return
+        try:
+            reply = (True, function(job))
+        except Exception:  # noqa: BLE001 - reported to the parent, which raises it as WorkerError
+            reply = (False, traceback.format_exc())
+        connection.send(reply)
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this process end when process ``parent`` ends (call it first thing in a child).
+
+    Linux: the kernel's parent-death signal (SIGKILL). Elsewhere: a daemon
+    thread that exits the process once the parent id changes.
+    """
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+            if os.getppid() != parent:  # the parent died before the signal was armed
+                os._exit(1)
+            return
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)

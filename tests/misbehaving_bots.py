@@ -1,0 +1,78 @@
+"""Bots that break the bot contract in each way a plugin's bot can, for the containment tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from core.actions import Action, Play
+from core.plugins import get_plugin_manager
+from core.registry import Registry
+from core.tiles import Tile
+from core.views import PlayerView
+
+FAULTS = {
+    "raises": "raised ValueError: boom",
+    "none": "returned None",
+    "illegal": "returned the illegal action 'play 0-0 nowhere', which is not a legal action",
+    "junk": "returned a str, which is not a legal action",
+    "slow": "took longer than 1 s",
+    "mutates": "raised AttributeError",
+}
+"""Each way to misbehave, and the words its one-line report gives as the reason."""
+
+SLOW_LIMIT = 1.0
+"""The time limit the tests use with the ``slow`` bot (which never returns by itself)."""
+
+
+class MisbehavingBot:
+    """Plays random legal moves, but misbehaves (``kind``, see FAULTS) on its ``at``-th call."""
+
+    description = "breaks the bot contract once"
+
+    def __init__(self, kind: str, at: int = 3, bot_id: str = "bad") -> None:
+        self.id = bot_id
+        self.kind = kind
+        self.at = at
+        self.calls = 0
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        self.calls += 1
+        if self.calls != self.at:
+            return legal_actions[rng.randrange(len(legal_actions))]
+        if self.kind == "raises":
+            raise ValueError("boom")
+        if self.kind == "none":
+            return None  # type: ignore[return-value]
+        if self.kind == "illegal":
+            return Play(Tile(0, 0), "nowhere")
+        if self.kind == "junk":
+            return "play 1-2"  # type: ignore[return-value]
+        if self.kind == "slow":
+            while True:
+                pass
+        if self.kind == "mutates":
+            legal_actions.append(Play(Tile(0, 0), "nowhere"))  # type: ignore[attr-defined]
+        raise AssertionError(f"unknown kind {self.kind}")
+
+
+class NeverAskMe:
+    """A bot that must not be called: it counts and raises."""
+
+    description = "fails the test when asked"
+
+    def __init__(self, bot_id: str = "bad") -> None:
+        self.id = bot_id
+        self.calls = 0
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        self.calls += 1
+        raise AssertionError("a resume asked the bot again")
+
+
+def registry_with(*bots: object) -> Registry:
+    """The built-in plugins plus ``bots``."""
+    registry = get_plugin_manager(load_entry_points=False).registry
+    for bot in bots:
+        registry.add_bot(bot)
+    return registry
