@@ -97,6 +97,22 @@ class EndTurn(Action):
         return "end"
 
 
+_PLAYS: dict[tuple[Tile, LineId], Play] = {}
+
+
+def play_of(tile: Tile, line: LineId) -> Play:
+    """``Play(tile, line)``, made once and then shared (actions are immutable)."""
+    key = (tile, line)
+    play = _PLAYS.get(key)
+    if play is None:
+        play = _PLAYS[key] = Play(tile, line)
+    return play
+
+
+DRAW, PASS, END_TURN = Draw(), Pass(), EndTurn()
+"""The shared instances of the actions without arguments."""
+
+
 def parse_line(text: str) -> LineId:
     """A line id from text: digits give a seat number, anything else a name."""
     text = text.strip().lower()

@@ -12,16 +12,18 @@ instant.
 from __future__ import annotations
 
 import secrets
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 from core.actions import Action, IllegalAction, parse_action
-from core.bots import Bot, decision_rng
+from core.bots import RNG_VERSION, Bot, decision_rng
 from core.events import Event
 from core.state import Dealer, MatchState
 from core.variant import Variant
-from core.views import PlayerView
+from core.views import DeferredView, PlayerView
 
 RESTART = "restart"
 """The log entry of a round restart (DX.7)."""
@@ -45,8 +47,7 @@ class Seat:
         return "human" if self.bot is None else f"bot:{self.bot}"
 
 
-@dataclass(frozen=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One decision: ``seat`` took ``action``; or a round restart (``action`` None)."""
 
     seat: int | None
@@ -145,6 +146,7 @@ class Session:
         self.archive: list[MatchRecord] = []
         self.match_number = 0
         self._pauses: set[str] = set()
+        self.rng_version = RNG_VERSION
         self._start_match(seed if seed is not None else fresh_seed())
 
     # ----------------------------------------------------------- matches
@@ -167,11 +169,23 @@ class Session:
             "variant": self.variant.id,
             "players": len(self.seats),
             "seed": self.seed,
+            "rng": self.rng_version,
             "seats": [{"seat": i, "name": s.name, "player": s.player} for i, s in enumerate(self.seats, 1)],
             "params": {
                 k: ({str(a): b for a, b in v.items()} if isinstance(v, dict) else v) for k, v in self.params.items()
             },
         }
+
+    def use_rng_version(self, version: int) -> None:
+        """Decide with generator ``version`` (see :data:`core.bots.RNG_VERSION`) from now on.
+
+        For resuming a match saved under an older generator: call it before
+        replaying the log. The match header records the version (a header
+        without ``"rng"`` means version 1).
+        """
+        decision_rng(0, 0, 1, 0, version)  # ValueError for an unknown version
+        self.rng_version = version
+        self.record.header["rng"] = version
 
     def new_match(self, seed: int | None = None) -> None:
         """DX.8: round 1 again, totals zero; earlier matches stay in ``archive``.
@@ -283,7 +297,8 @@ class Session:
         return events
 
     def _rng(self, seat: int):
-        return decision_rng(self.seed, self.match_number, seat, len(self.log))
+        """The generator of the decision now pending for ``seat`` (its index in the log fixes it)."""
+        return decision_rng(self.seed, self.match_number, seat, len(self.log), self.rng_version)
 
     # -------------------------------------------------------------- bots
     @property
@@ -308,18 +323,31 @@ class Session:
     def step(self) -> list[Event] | None:
         """Let the computer seat to move take one decision.
 
-        Returns its events, or None when paused, over, or a human is to move.
-        Raises RuntimeError when a bot returns an illegal action.
+        A forced decision (one legal action) is taken without asking the
+        bot; it still takes its place in the log, so every later decision's
+        generator is the same whether or not a bot was asked. Returns the
+        events, or None when paused, over, or a human is to move. Raises
+        RuntimeError when a bot returns an illegal action.
         """
-        if self.paused or not self.bot_to_move:
+        if self._pauses:
             return None
-        seat = self.pending_seat
-        bot = self.bots[self.seats[seat - 1].bot]
+        seat = self.state.to_move()
+        if seat is None or self.seats[seat - 1].bot is None:
+            return None
         legal = self.state.legal_actions()
-        action = bot.choose(self.state.view(seat), legal, self._rng(seat))
+        action = legal[0] if len(legal) == 1 else self._bot_choice(seat, legal)
+        return self._apply(seat, action)
+
+    def _bot_choice(self, seat: int, legal: list[Action]) -> Action:
+        """Ask the bot of ``seat`` to pick one of ``legal``, with a view built only if it reads it."""
+        bot = self.bots[self.seats[seat - 1].bot]
+        view = DeferredView.of(partial(self.state.view, seat))
+        action = bot.choose(view, legal, self._rng(seat))
+        if sys.getrefcount(view) > 2:  # the bot kept the view: fill it in before the position changes
+            view.settle()
         if action not in legal:
             raise RuntimeError(f"bot {bot.id!r} chose an illegal action {action}")
-        return self._apply(seat, action)
+        return action
 
     def run_bots(self) -> list[Event]:
         """Step computer players until a human decides, the match ends or a pause."""

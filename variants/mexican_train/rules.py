@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 from types import MappingProxyType
 from typing import Any
 
-from core.actions import Action, Draw, EndTurn, LineId, Pass, PlaceEngine, Play
+from core.actions import DRAW, END_TURN, PASS, Action, Draw, EndTurn, LineId, Pass, PlaceEngine, Play, play_of
 from core.events import Event
 from core.state import Deal, Dealer, TableState
 from core.tiles import Tile, double_set, pip_total
@@ -70,6 +69,7 @@ class MexicanTrainState(TableState):
         self.centre: Tile | None = None
         self._legal = None
         self._line_cache: dict[LineId, LineView] = {}
+        self._place_engine = PlaceEngine(self.engine)
         self._emit(out, "deal", round=round_number, hands=self.hands, stock=list(deal.stock))
         self._engine_search(out)
         self.phase = ENGINE
@@ -94,7 +94,7 @@ class MexicanTrainState(TableState):
                 self.hands[seat].append(tile)
                 if tile == self.engine:
                     holder = seat
-                self._emit(out, "draw", seat=seat, tile=tile, why="search")
+                self._emit_simple(out, "draw", seat=seat, tile=tile, why="search")
                 seat = self.next_seat(seat)
         if holder is None:
             raise RuntimeError(f"engine {self.engine} is not in play")
@@ -125,8 +125,16 @@ class MexicanTrainState(TableState):
         return lines
 
     def _plays(self, tiles: list[Tile], lines: list[LineId]) -> list[Action]:
+        """Every tile of ``tiles`` on every line of ``lines`` whose end it matches, tiles first."""
         ends = self.ends
-        return [Play(tile, line) for tile in tiles for line in lines if tile.has(ends[line])]
+        open_ends = {ends[line] for line in lines}
+        return [
+            play_of(tile, line)
+            for tile in tiles
+            if tile[0] in open_ends or tile[1] in open_ends
+            for line in lines
+            if ends[line] in tile
+        ]
 
     def _normal_plays(self) -> list[Action]:
         seat = self.current
@@ -140,18 +148,18 @@ class MexicanTrainState(TableState):
             return []
         seat = self.current
         if self.phase == ENGINE:
-            return [PlaceEngine(self.engine)]
+            return [self._place_engine]
         if self.phase == FIRST_TURN:
             plays = self._plays(self.hands[seat], [seat])
             if self.first_played:
-                return plays + [EndTurn()]
-            return plays or [Pass()]
+                return plays + [END_TURN]
+            return plays or [PASS]
         plays = self._normal_plays()
         if plays:
             return plays
         if self.boneyard and not self.drew:
-            return [Draw()]
-        return [Pass()]
+            return [DRAW]
+        return [PASS]
 
     def _refusal(self, action: Action) -> tuple[str, str]:
         """Why ``action`` is illegal now: (message, clause)."""
@@ -213,7 +221,7 @@ class MexicanTrainState(TableState):
         return "the Mexican train" if line == MEXICAN else f"{self.names[int(line) - 1]}'s train"
 
     def pass_reason(self) -> str | None:
-        if self.over or self.legal_actions() != [Pass()]:
+        if self.over or self.legal_actions() != [PASS]:
             return None
         name = self.names[self.current - 1]
         if self.phase == FIRST_TURN:
@@ -234,7 +242,7 @@ class MexicanTrainState(TableState):
         if isinstance(action, PlaceEngine):
             self.hands[seat].remove(action.tile)
             self.centre = action.tile
-            self._emit(out, "engine", seat=seat, tile=action.tile)
+            self._emit_simple(out, "engine", seat=seat, tile=action.tile)
             self.phase = FIRST_TURN
             self.first_played = 0
         elif self.phase == FIRST_TURN:
@@ -246,11 +254,12 @@ class MexicanTrainState(TableState):
     def _lay(self, seat: int, tile: Tile, line: LineId, out: list[Event]) -> None:
         self.hands[seat].remove(tile)
         self.trains[line].append(tile)
-        end = tile.other(self.ends[line])
+        low, high = tile
+        end = high if low == self.ends[line] else low
         self.ends[line] = end
-        if tile.is_double:
+        if low == high:
             self.doubles_played.append((tile, line))
-        self._emit(out, "play", seat=seat, tile=tile, line=line, end=end)
+        self._emit_simple(out, "play", seat=seat, tile=tile, line=line, end=end)
 
     def _apply_first_turn(self, action: Action, out: list[Event]) -> None:
         seat = self.current
@@ -259,14 +268,14 @@ class MexicanTrainState(TableState):
             self.first_played += 1
             hand = self.hands[seat]
             end = self.ends[seat]
-            if hand and any(t.has(end) for t in hand):
+            if any(end in tile for tile in hand):
                 return
-            self._emit(out, "end_first_turn", seat=seat)
+            self._emit_simple(out, "end_first_turn", seat=seat)
         elif isinstance(action, EndTurn):
-            self._emit(out, "end_first_turn", seat=seat)
+            self._emit_simple(out, "end_first_turn", seat=seat)
         else:
             self.markers.add(seat)
-            self._emit(out, "pass", seat=seat)
+            self._emit_simple(out, "pass", seat=seat)
         self._next_first_turn(out)
 
     def _next_first_turn(self, out: list[Event]) -> None:
@@ -292,11 +301,11 @@ class MexicanTrainState(TableState):
             self.hands[seat].append(tile)
             self.drew = True
             self.drawn_tile = tile
-            self._emit(out, "draw", seat=seat, tile=tile, why="play")
+            self._emit_simple(out, "draw", seat=seat, tile=tile, why="play")
             return
         if isinstance(action, Pass):
             self.markers.add(seat)
-            self._emit(out, "pass", seat=seat)
+            self._emit_simple(out, "pass", seat=seat)
             self._end_turn(out)
             return
         assert isinstance(action, Play)
@@ -306,7 +315,7 @@ class MexicanTrainState(TableState):
             self.markers.discard(seat)
         if not self.hands[seat]:
             self._end_round("out", out)
-        elif action.tile.is_double and not covering:
+        elif action.tile[0] == action.tile[1] and not covering:
             self.extra_owed = True
             self.drew = False
             self.drawn_tile = None
@@ -375,13 +384,8 @@ class MexicanTrainState(TableState):
     def clone(self) -> MexicanTrainState:
         """An independent copy: containers copied one level deep (tiles and events are immutable)."""
         if not self.round:
-            return copy.deepcopy(self)
-        other = copy.copy(self)
-        other.dealer = copy.deepcopy(self.dealer)
-        other.scores = dict(self.scores)
-        other.round_start_totals = dict(self.round_start_totals)
-        other.winning_seats = list(self.winning_seats)
-        other.public_log = list(self.public_log)
+            return super().clone()
+        other = self._clone_table()
         other.hands = {seat: list(hand) for seat, hand in self.hands.items()}
         other.boneyard = list(self.boneyard)
         other.trains = {line: list(tiles) for line, tiles in self.trains.items()}
@@ -390,7 +394,6 @@ class MexicanTrainState(TableState):
         other.doubles_played = list(self.doubles_played)
         other.owed = list(self.owed)
         other._line_cache = dict(self._line_cache)
-        other._legal = None
         return other
 
     def _line_views(self) -> tuple[LineView, ...]:
