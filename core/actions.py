@@ -97,16 +97,31 @@ class EndTurn(Action):
         return "end"
 
 
-_PLAYS: dict[tuple[Tile, LineId], Play] = {}
+class _PlaysOn(dict):
+    """The shared plays on one line, keyed by tile, made on first use."""
+
+    def __init__(self, line: LineId) -> None:
+        super().__init__()
+        self.line = line
+
+    def __missing__(self, tile: Tile) -> Play:
+        play = self[tile] = Play(tile, self.line)
+        return play
+
+
+class _PlayTable(dict):
+    def __missing__(self, line: LineId) -> _PlaysOn:
+        table = self[line] = _PlaysOn(line)
+        return table
+
+
+PLAYS: dict[LineId, dict[Tile, Play]] = _PlayTable()
+"""``PLAYS[line][tile]`` is ``Play(tile, line)``, made once and then shared (actions are immutable)."""
 
 
 def play_of(tile: Tile, line: LineId) -> Play:
-    """``Play(tile, line)``, made once and then shared (actions are immutable)."""
-    key = (tile, line)
-    play = _PLAYS.get(key)
-    if play is None:
-        play = _PLAYS[key] = Play(tile, line)
-    return play
+    """``Play(tile, line)``, the shared instance."""
+    return PLAYS[line][tile]
 
 
 DRAW, PASS, END_TURN = Draw(), Pass(), EndTurn()

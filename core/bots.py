@@ -60,6 +60,11 @@ class DecisionRandom(random.Random):
         self._counter = counter = (self._counter + _GOLDEN) & _MASK
         return (_mix(counter) >> 11) * _UNIT
 
+    def _randbelow(self, n: int) -> int:
+        """An int in [0, n): one 64-bit word scaled down (bias below n / 2**64)."""
+        self._counter = counter = (self._counter + _GOLDEN) & _MASK
+        return (_mix(counter) * n) >> 64
+
     def getrandbits(self, k: int) -> int:
         """An int of ``k`` random bits."""
         if k <= 64:

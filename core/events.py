@@ -16,16 +16,29 @@ from typing import Any
 from core.tiles import Tile, format_tiles
 
 
+class _TileTexts(dict):
+    """Record form of each tile, made on first use."""
+
+    def __missing__(self, tile: Tile) -> str:
+        text = self[tile] = f"{tile[0]}-{tile[1]}"
+        return text
+
+
+_TILE_TEXT = _TileTexts()
+
+
 def _plain(value: Any) -> Any:
     """JSON-ready copy of an event value: tiles become ``"a-b"`` strings."""
     kind = type(value)
     if kind is int or kind is str or kind is bool or value is None:
         return value
     if kind is Tile:
-        return f"{value[0]}-{value[1]}"
+        return _TILE_TEXT[value]
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
+        if all(type(v) is Tile for v in value):
+            return [_TILE_TEXT[v] for v in value]
         return [_plain(v) for v in value]
     return value
 
@@ -87,8 +100,8 @@ class Event:
 
     def public(self) -> Event:
         """The form every seat may see (see :meth:`visible_to`), deeply immutable."""
-        if self.type not in ("deal", "draw") and _flat(self.data):
-            return self
+        if self.type not in ("deal", "draw"):
+            return self if _flat(self.data) else Event(self.type, _frozen(self.data))
         line = self.visible_to(None)
         del line["type"]
         return Event(self.type, _frozen(line))

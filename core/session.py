@@ -200,8 +200,9 @@ class Session:
 
     def _publish(self, events: list[Event]) -> None:
         self.record.events.extend(events)
-        for observer in list(self.observers):
-            observer(self, events)
+        if self.observers:
+            for observer in list(self.observers):
+                observer(self, events)
 
     # ----------------------------------------------------------- reading
     @property

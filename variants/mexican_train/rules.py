@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from core.actions import DRAW, END_TURN, PASS, Action, Draw, EndTurn, LineId, Pass, PlaceEngine, Play, play_of
+from core.actions import DRAW, END_TURN, PASS, PLAYS, Action, Draw, EndTurn, LineId, Pass, PlaceEngine, Play
 from core.events import Event
 from core.state import Deal, Dealer, TableState
 from core.tiles import Tile, double_set, pip_total
@@ -121,27 +121,38 @@ class MexicanTrainState(TableState):
     def targets(self, seat: int) -> list[LineId]:
         """Trains ``seat`` may use in a normal turn (MT.8)."""
         lines: list[LineId] = [seat, MEXICAN]
-        lines.extend(s for s in self.seats if s != seat and s in self.markers)
+        if self.markers:
+            lines.extend(sorted(s for s in self.markers if s != seat))
         return lines
 
     def _plays(self, tiles: list[Tile], lines: list[LineId]) -> list[Action]:
         """Every tile of ``tiles`` on every line of ``lines`` whose end it matches, tiles first."""
         ends = self.ends
-        open_ends = {ends[line] for line in lines}
+        if len(lines) == 1:
+            end, on_line = ends[lines[0]], PLAYS[lines[0]]
+            return [on_line[tile] for tile in tiles if end in tile]
+        lines_by_end: dict[int, list[LineId]] = {}
+        for line in lines:
+            lines_by_end.setdefault(ends[line], []).append(line)
+        if len(lines_by_end) == 1:
+            [(end, matching)] = lines_by_end.items()
+            return [PLAYS[line][tile] for tile in tiles if end in tile for line in matching]
         return [
-            play_of(tile, line)
+            PLAYS[line][tile]
             for tile in tiles
-            if tile[0] in open_ends or tile[1] in open_ends
+            if tile[0] in lines_by_end or tile[1] in lines_by_end
             for line in lines
             if ends[line] in tile
         ]
 
     def _normal_plays(self) -> list[Action]:
-        seat = self.current
-        tiles = [self.drawn_tile] if self.drawn_tile is not None else self.hands[seat]
+        if self.drawn_tile is not None:
+            tiles = [self.drawn_tile]
+        else:
+            tiles = self.hands[self.current]
         if self.owed and not self.extra_owed:
             return self._plays(tiles, [self.owed[0][1]])
-        return self._plays(tiles, self.targets(seat))
+        return self._plays(tiles, self.targets(self.current))
 
     def _compute_legal(self) -> list[Action]:
         if self.over:
@@ -296,19 +307,23 @@ class MexicanTrainState(TableState):
 
     def _apply_normal(self, action: Action, out: list[Event]) -> None:
         seat = self.current
-        if isinstance(action, Draw):
+        if type(action) is Play:
+            self._play_normal(seat, action, out)
+        elif isinstance(action, Draw):
             tile = self.boneyard.pop()
             self.hands[seat].append(tile)
             self.drew = True
             self.drawn_tile = tile
             self._emit_simple(out, "draw", seat=seat, tile=tile, why="play")
-            return
-        if isinstance(action, Pass):
+        elif isinstance(action, Pass):
             self.markers.add(seat)
             self._emit_simple(out, "pass", seat=seat)
             self._end_turn(out)
-            return
-        assert isinstance(action, Play)
+        else:
+            assert isinstance(action, Play)
+            self._play_normal(seat, action, out)
+
+    def _play_normal(self, seat: int, action: Play, out: list[Event]) -> None:
         covering = bool(self.owed) and not self.extra_owed
         self._lay(seat, action.tile, action.line, out)
         if action.line == seat:
@@ -324,7 +339,8 @@ class MexicanTrainState(TableState):
 
     def _end_turn(self, out: list[Event]) -> None:
         """MT.12a owed doubles, MT.14 block check, then the next seat."""
-        self._update_owed()
+        if self.doubles_played:
+            self._update_owed()
         self.extra_owed = False
         self.drew = False
         self.drawn_tile = None
