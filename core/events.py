@@ -131,6 +131,17 @@ class Event:
         return line
 
 
+Shape = tuple[str, ...]
+"""An event type followed by its keys in record order, as in :data:`PLAY_LINE`."""
+
+PLAY_LINE: Shape = ("play", "seat", "tile", "line", "end")
+DRAW_LINE: Shape = ("draw", "seat", "tile", "why")
+PASS_LINE: Shape = ("pass", "seat")
+ENGINE_LINE: Shape = ("engine", "seat", "tile")
+OPEN_LINE: Shape = ("open", "seat", "tile")
+END_FIRST_TURN_LINE: Shape = ("end_first_turn", "seat")
+
+
 def event_from_record(line: Mapping[str, Any]) -> Event:
     """An Event from a parsed RECORD.md line (the inverse of to_record)."""
     data = dict(line)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.actions import Action, IllegalAction
-from core.events import Event
+from core.events import Event, Shape
 from core.tiles import Tile
 from core.views import PlayerView
 
@@ -231,17 +231,19 @@ class TableState(MatchState):
         out.append(event)
         self.public_log.append(event.public())
 
-    def _emit_simple(self, out: list[Event], type_: str, **data: Any) -> None:
-        """:meth:`_emit` for an event whose values are only ints, strings and tiles.
+    def _emit_simple(self, out: list[Event], shape: Shape, *values: Any) -> None:
+        """:meth:`_emit` for an event of ``shape`` whose values are only ints, strings and tiles.
 
-        Each distinct line is made once and then reused (events are immutable).
+        ``_emit_simple(out, PLAY_LINE, 2, tile, "mexican", 5)`` is
+        ``_emit(out, "play", seat=2, tile=tile, line="mexican", end=5)``, but
+        each distinct line is made once and then reused (events are immutable).
         """
         if not self.listening:
             return
-        key = (type_, *data.items())
+        key = (shape, values)
         pair = _INTERNED.get(key)
         if pair is None:
-            event = Event.make(type_, **data)
+            event = Event.make(shape[0], **dict(zip(shape[1:], values, strict=True)))
             pair = _INTERNED[key] = (event, event.public())
         out.append(pair[0])
         self.public_log.append(pair[1])

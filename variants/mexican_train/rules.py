@@ -6,7 +6,7 @@ from types import MappingProxyType
 from typing import Any
 
 from core.actions import DRAW, END_TURN, PASS, PLAYS, Action, Draw, EndTurn, LineId, Pass, PlaceEngine, Play
-from core.events import Event
+from core.events import DRAW_LINE, END_FIRST_TURN_LINE, ENGINE_LINE, PASS_LINE, PLAY_LINE, Event
 from core.state import Deal, Dealer, TableState
 from core.tiles import Tile, double_set, pip_total
 from core.views import LineView, OwedDouble, PlayerView
@@ -94,7 +94,7 @@ class MexicanTrainState(TableState):
                 self.hands[seat].append(tile)
                 if tile == self.engine:
                     holder = seat
-                self._emit_simple(out, "draw", seat=seat, tile=tile, why="search")
+                self._emit_simple(out, DRAW_LINE, seat, tile, "search")
                 seat = self.next_seat(seat)
         if holder is None:
             raise RuntimeError(f"engine {self.engine} is not in play")
@@ -253,7 +253,7 @@ class MexicanTrainState(TableState):
         if isinstance(action, PlaceEngine):
             self.hands[seat].remove(action.tile)
             self.centre = action.tile
-            self._emit_simple(out, "engine", seat=seat, tile=action.tile)
+            self._emit_simple(out, ENGINE_LINE, seat, action.tile)
             self.phase = FIRST_TURN
             self.first_played = 0
         elif self.phase == FIRST_TURN:
@@ -270,7 +270,7 @@ class MexicanTrainState(TableState):
         self.ends[line] = end
         if low == high:
             self.doubles_played.append((tile, line))
-        self._emit_simple(out, "play", seat=seat, tile=tile, line=line, end=end)
+        self._emit_simple(out, PLAY_LINE, seat, tile, line, end)
 
     def _apply_first_turn(self, action: Action, out: list[Event]) -> None:
         seat = self.current
@@ -281,12 +281,12 @@ class MexicanTrainState(TableState):
             end = self.ends[seat]
             if any(end in tile for tile in hand):
                 return
-            self._emit_simple(out, "end_first_turn", seat=seat)
+            self._emit_simple(out, END_FIRST_TURN_LINE, seat)
         elif isinstance(action, EndTurn):
-            self._emit_simple(out, "end_first_turn", seat=seat)
+            self._emit_simple(out, END_FIRST_TURN_LINE, seat)
         else:
             self.markers.add(seat)
-            self._emit_simple(out, "pass", seat=seat)
+            self._emit_simple(out, PASS_LINE, seat)
         self._next_first_turn(out)
 
     def _next_first_turn(self, out: list[Event]) -> None:
@@ -314,10 +314,10 @@ class MexicanTrainState(TableState):
             self.hands[seat].append(tile)
             self.drew = True
             self.drawn_tile = tile
-            self._emit_simple(out, "draw", seat=seat, tile=tile, why="play")
+            self._emit_simple(out, DRAW_LINE, seat, tile, "play")
         elif isinstance(action, Pass):
             self.markers.add(seat)
-            self._emit_simple(out, "pass", seat=seat)
+            self._emit_simple(out, PASS_LINE, seat)
             self._end_turn(out)
         else:
             assert isinstance(action, Play)
