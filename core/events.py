@@ -58,6 +58,8 @@ def _frozen(value: Any) -> Any:
     if isinstance(value, Mapping):
         return MappingProxyType({k: _frozen(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
+        if all(type(v) is str for v in value):
+            return tuple(value)
         return tuple(_frozen(v) for v in value)
     return value
 
@@ -69,6 +71,8 @@ def _thawed(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {k: _thawed(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
+        if all(type(v) is str for v in value):
+            return list(value)
         return [_thawed(v) for v in value]
     return value
 
@@ -102,9 +106,7 @@ class Event:
         """The form every seat may see (see :meth:`visible_to`), deeply immutable."""
         if self.type not in ("deal", "draw"):
             return self if _flat(self.data) else Event(self.type, _frozen(self.data))
-        line = self.visible_to(None)
-        del line["type"]
-        return Event(self.type, _frozen(line))
+        return Event(self.type, _frozen(self._visible_data(None)))
 
     def to_record(self) -> dict[str, Any]:
         """The full RECORD.md line as a fresh dict, ``type`` first."""
@@ -119,16 +121,20 @@ class Event:
         ``hand``, and the stock becomes ``stock_count``. draw: the tile is
         kept only for the drawer. Every other event is public.
         """
-        line = self.to_record()
+        return {"type": self.type, **_thawed(self._visible_data(seat))}
+
+    def _visible_data(self, seat: int | None) -> dict[str, Any]:
+        """The keys ``seat`` may see (see :meth:`visible_to`), values not copied."""
+        data = dict(self.data)
         if self.type == "deal":
-            hands = line.pop("hands")
-            line["hand_counts"] = {k: len(v) for k, v in hands.items()}
+            hands = data.pop("hands")
+            data["hand_counts"] = {k: len(v) for k, v in hands.items()}
             if seat is not None and str(seat) in hands:
-                line["hand"] = list(hands[str(seat)])
-            line["stock_count"] = len(line.pop("stock"))
-        elif self.type == "draw" and seat != self.data.get("seat"):
-            line.pop("tile", None)
-        return line
+                data["hand"] = hands[str(seat)]
+            data["stock_count"] = len(data.pop("stock"))
+        elif self.type == "draw" and seat != data.get("seat"):
+            data.pop("tile", None)
+        return data
 
 
 Shape = tuple[str, ...]
