@@ -137,15 +137,35 @@ class Event:
         return data
 
 
-Shape = tuple[str, ...]
-"""An event type followed by its keys in record order, as in :data:`PLAY_LINE`."""
+class Shape:
+    """One kind of simple event line: its type and keys in record order, as in :data:`PLAY_LINE`.
 
-PLAY_LINE: Shape = ("play", "seat", "tile", "line", "end")
-DRAW_LINE: Shape = ("draw", "seat", "tile", "why")
-PASS_LINE: Shape = ("pass", "seat")
-ENGINE_LINE: Shape = ("engine", "seat", "tile")
-OPEN_LINE: Shape = ("open", "seat", "tile")
-END_FIRST_TURN_LINE: Shape = ("end_first_turn", "seat")
+    :meth:`event` gives the event of given values (ints, strings, tiles),
+    made once and then shared: ``PLAY_LINE.event(2, tile, "mexican", 5)``.
+    """
+
+    __slots__ = ("type", "keys", "_made")
+
+    def __init__(self, type_: str, *keys: str) -> None:
+        self.type = type_
+        self.keys = keys
+        self._made: dict[tuple[Any, ...], tuple[Event, Event]] = {}
+
+    def event(self, *values: Any) -> tuple[Event, Event]:
+        """The (full, public) pair of events with these values (the same objects every time)."""
+        pair = self._made.get(values)
+        if pair is None:
+            event = Event.make(self.type, **dict(zip(self.keys, values, strict=True)))
+            pair = self._made[values] = (event, event.public())
+        return pair
+
+
+PLAY_LINE = Shape("play", "seat", "tile", "line", "end")
+DRAW_LINE = Shape("draw", "seat", "tile", "why")
+PASS_LINE = Shape("pass", "seat")
+ENGINE_LINE = Shape("engine", "seat", "tile")
+OPEN_LINE = Shape("open", "seat", "tile")
+END_FIRST_TURN_LINE = Shape("end_first_turn", "seat")
 
 
 def event_from_record(line: Mapping[str, Any]) -> Event:

@@ -161,10 +161,6 @@ class MatchState(ABC):
         return copy.deepcopy(self)
 
 
-_INTERNED: dict[tuple[Any, ...], tuple[Event, Event]] = {}
-"""Events of :meth:`TableState._emit_simple`, one pair (full, public) per distinct line."""
-
-
 class TableState(MatchState):
     """Bookkeeping shared by seat-based tile games, for variants to build on.
 
@@ -232,21 +228,16 @@ class TableState(MatchState):
         self.public_log.append(event.public())
 
     def _emit_simple(self, out: list[Event], shape: Shape, *values: Any) -> None:
-        """:meth:`_emit` for an event of ``shape`` whose values are only ints, strings and tiles.
+        """:meth:`_emit` for a simple event (ints, strings and tiles): ``shape`` and its values.
 
         ``_emit_simple(out, PLAY_LINE, 2, tile, "mexican", 5)`` is
         ``_emit(out, "play", seat=2, tile=tile, line="mexican", end=5)``, but
         each distinct line is made once and then reused (events are immutable).
         """
-        if not self.listening:
-            return
-        key = (shape, values)
-        pair = _INTERNED.get(key)
-        if pair is None:
-            event = Event.make(shape[0], **dict(zip(shape[1:], values, strict=True)))
-            pair = _INTERNED[key] = (event, event.public())
-        out.append(pair[0])
-        self.public_log.append(pair[1])
+        if self.listening:
+            full, public = shape.event(*values)
+            out.append(full)
+            self.public_log.append(public)
 
     def _next_round(self, out: list[Event]) -> None:
         """Keep the finished round's final layout (``previous_round``), then deal the next round.
