@@ -65,6 +65,12 @@ class DecisionRandom(random.Random):
         self._counter = counter = (self._counter + _GOLDEN) & _MASK
         return (_mix(counter) * n) >> 64
 
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        """As ``random.Random.randrange``, with a short path for ``randrange(n)``."""
+        if stop is None and type(start) is int and start > 0:
+            return self._randbelow(start)
+        return super().randrange(start, stop, step)
+
     def getrandbits(self, k: int) -> int:
         """An int of ``k`` random bits."""
         if k <= 64:
@@ -113,7 +119,7 @@ def decision_rng(seed: int, match_number: int, seat: int, ply: int, version: int
     """
     if version == 2:
         position = (match_number << 40) + (seat << 32) + ply
-        return DecisionRandom(_mix((_mix((seed & _MASK) ^ _GOLDEN) + position) & _MASK))
+        return DecisionRandom(_mix((_mix(seed & _MASK) + position) & _MASK))
     if version == 1:
         return random.Random(hash((seed, match_number, seat, ply)) & 0xFFFFFFFFFFFF)
     raise ValueError(f"unknown decision generator version {version!r} (known: 1, 2)")

@@ -307,7 +307,7 @@ class MexicanTrainState(TableState):
 
     def _apply_normal(self, action: Action, out: list[Event]) -> None:
         seat = self.current
-        if type(action) is Play:
+        if isinstance(action, Play):
             self._play_normal(seat, action, out)
         elif isinstance(action, Draw):
             tile = self.boneyard.pop()
@@ -319,9 +319,6 @@ class MexicanTrainState(TableState):
             self.markers.add(seat)
             self._emit_simple(out, PASS_LINE, seat)
             self._end_turn(out)
-        else:
-            assert isinstance(action, Play)
-            self._play_normal(seat, action, out)
 
     def _play_normal(self, seat: int, action: Play, out: list[Event]) -> None:
         covering = bool(self.owed) and not self.extra_owed
