@@ -119,7 +119,7 @@ def decision_rng(seed: int, match_number: int, seat: int, ply: int, version: int
     """
     if version == 2:
         position = (match_number << 40) + (seat << 32) + ply
-        return DecisionRandom(_mix((_mix(seed & _MASK) + position) & _MASK))
+        return DecisionRandom(_mix((_mix((seed & _MASK) ^ _GOLDEN) + position) & _MASK))
     if version == 1:
         return random.Random(hash((seed, match_number, seat, ply)) & 0xFFFFFFFFFFFF)
     raise ValueError(f"unknown decision generator version {version!r} (known: 1, 2)")
