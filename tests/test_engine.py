@@ -14,11 +14,15 @@ from hypothesis import strategies as st
 from core.actions import Action
 from core.bots import RNG_VERSION, DecisionRandom, decision_rng
 from core.plugins import get_plugin_manager
+from core.record import read_record, split_matches
 from core.record import replay as replay_record
 from core.session import Seat, Session
 from core.setup import default_seats, make_session
+from core.simulate import simulate
 from core.store import DB_NAME, Store
 from core.views import DeferredView, PlayerView
+from tests.db_referee import referee
+from tests.referee import check_record
 
 VARIANTS = ["mexican-train", "double-nine-branch"]
 REGISTRY = get_plugin_manager().registry
@@ -242,3 +246,20 @@ def test_a_rollout_plays_a_clone_to_the_round_end_and_leaves_the_original_alone(
     assert any(not hand for hand in copy.hands.values()) or copy._blocked()  # the round really ended
     again = state.clone()
     assert again.rollout(random.Random(1)) == moves and again.snapshot() == copy.snapshot()
+
+
+@pytest.mark.parametrize(
+    "variant, players",
+    [("mexican-train", n) for n in range(2, 11)] + [("double-nine-branch", n) for n in range(2, 7)],
+)
+def test_simulated_records_pass_the_referees_at_every_player_count(tmp_path, variant, players):
+    """Records written by ``simulate --record`` (interned events, forced decisions skipped) stay complete."""
+    path = tmp_path / "matches.jsonl"
+    simulate(REGISTRY, variant, ["random"] * players, matches=2, seed=players, record=path)
+    for lines in split_matches(read_record(path)):
+        assert lines[0]["rng"] == RNG_VERSION
+        if variant == "mexican-train":
+            assert check_record(lines).finished
+        else:
+            assert referee(lines).finished
+        assert replay_record(lines, REGISTRY.variant(variant)).is_over()
