@@ -119,11 +119,6 @@ PLAYS: dict[LineId, dict[Tile, Play]] = _PlayTable()
 """``PLAYS[line][tile]`` is ``Play(tile, line)``, made once and then shared (actions are immutable)."""
 
 
-def play_of(tile: Tile, line: LineId) -> Play:
-    """``Play(tile, line)``, the shared instance."""
-    return PLAYS[line][tile]
-
-
 DRAW, PASS, END_TURN = Draw(), Pass(), EndTurn()
 """The shared instances of the actions without arguments."""
 

@@ -57,13 +57,11 @@ class DecisionRandom(random.Random):
 
     def random(self) -> float:
         """The next float in [0, 1), 53 random bits."""
-        self._counter = counter = (self._counter + _GOLDEN) & _MASK
-        return (_mix(counter) >> 11) * _UNIT
+        return (self._next64() >> 11) * _UNIT
 
     def _randbelow(self, n: int) -> int:
         """An int in [0, n): one 64-bit word scaled down (bias below n / 2**64)."""
-        self._counter = counter = (self._counter + _GOLDEN) & _MASK
-        return (_mix(counter) * n) >> 64
+        return (self._next64() * n) >> 64
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         """As ``random.Random.randrange``, with a short path for ``randrange(n)``."""

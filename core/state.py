@@ -16,7 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from core.actions import Action, IllegalAction
 from core.events import Event, Shape
@@ -250,7 +250,7 @@ class TableState(MatchState):
         self.previous_round = self.view(None)
         self._begin_round(self.round + 1, None, out)
 
-    def _clone_table(self) -> Any:
+    def _clone_table(self) -> Self:
         """A shallow copy with this class's bookkeeping copied; a subclass copies its own containers.
 
         Tiles, actions, events, views and deals are immutable and shared.
