@@ -126,21 +126,16 @@ class MexicanTrainState(TableState):
         return lines
 
     def _plays(self, tiles: list[Tile], lines: list[LineId]) -> list[Action]:
-        """Every tile of ``tiles`` on every line of ``lines`` whose end it matches, tiles first."""
+        """Every tile of ``tiles`` on every line of ``lines`` whose end it matches, tiles first.
+
+        Only tiles carrying one of the open ends are matched against the lines.
+        """
         ends = self.ends
-        if len(lines) == 1:
-            end, on_line = ends[lines[0]], PLAYS[lines[0]]
-            return [on_line[tile] for tile in tiles if end in tile]
-        lines_by_end: dict[int, list[LineId]] = {}
-        for line in lines:
-            lines_by_end.setdefault(ends[line], []).append(line)
-        if len(lines_by_end) == 1:
-            [(end, matching)] = lines_by_end.items()
-            return [PLAYS[line][tile] for tile in tiles if end in tile for line in matching]
+        open_ends = {ends[line] for line in lines}
         return [
             PLAYS[line][tile]
             for tile in tiles
-            if tile[0] in lines_by_end or tile[1] in lines_by_end
+            if tile[0] in open_ends or tile[1] in open_ends
             for line in lines
             if ends[line] in tile
         ]
