@@ -1,62 +1,107 @@
-"""Simulation speed: full matches per second and legal-move query time.
+"""Whole-process simulation speed: this tree against a baseline revision, side by side.
 
-Run: ``python benchmarks/bench_simulate.py [--matches N] [--players N]``.
-Plays full 13-round Mexican Train matches with random bots (recording off)
-on one core and prints matches per second, decisions per second, and the
-mean time of one legal-move query on positions taken from real games.
+Run from the repository root:
+``python benchmarks/bench_simulate.py --baseline 66c6e9f [--matches 300] [--repeats 3]``.
+
+The baseline is checked out into a temporary git worktree (removed at the
+end) and run as ``python -m core simulate ...`` with its own directory first
+on ``PYTHONPATH``, so it plays with its own code; this tree runs the same
+way from the repository root. Runs alternate (baseline, current, current,
+baseline, ...) so that load from other processes hits both sides alike.
+Each run is the whole process: start-up, plugin loading, every match and
+the output. Prints each side's median wall time and CPU time (the process
+and its workers) and the ratios baseline / current.
+
+``--jobs`` is passed to this tree only (the baseline keeps its default);
+``--record`` makes both sides write one record file per run.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
 
-from core.plugins import get_plugin_manager  # noqa: E402
-from core.session import Seat, Session  # noqa: E402
+
+def child_cpu_seconds() -> float:
+    """User + system time of every finished child process so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_simulate(tree: Path, arguments: list[str]) -> tuple[float, float]:
+    """Run ``python -m core simulate`` from ``tree``; (wall seconds, CPU seconds). Exits on failure."""
+    environment = dict(os.environ, PYTHONPATH=str(tree))
+    cpu_before, started = child_cpu_seconds(), time.perf_counter()
+    finished = subprocess.run(
+        [sys.executable, "-m", "core", "simulate", *arguments],
+        cwd=tree,
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+    wall, cpu = time.perf_counter() - started, child_cpu_seconds() - cpu_before
+    if finished.returncode != 0:
+        sys.exit(f"simulate failed in {tree}:\n{finished.stderr}")
+    return wall, cpu
 
 
 def main() -> None:
     """Measure and print."""
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--baseline", required=True, help="git revision to compare with, e.g. 66c6e9f")
     parser.add_argument("--variant", default="mexican-train")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--bots", default="random")
+    parser.add_argument("--matches", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeats", type=int, default=3, help="runs per side (default 3)")
+    parser.add_argument("--jobs", type=int, default=None, help="--jobs for this tree only")
+    parser.add_argument("--record", action="store_true", help="both sides write a record file")
     args = parser.parse_args()
-    registry = get_plugin_manager().registry
-    variant, bot = registry.variant(args.variant), registry.bot("random")
-    seats = [Seat(f"Bot {i}", "random") for i in range(1, args.players + 1)]
 
-    decisions = 0
-    started = time.perf_counter()
-    for k in range(args.matches):
-        session = Session(variant, seats, {"random": bot}, seed=k)
-        session.run_bots()
-        decisions += len(session.log)
-    elapsed = time.perf_counter() - started
-    print(f"{args.variant}, {args.players} players, random bots, {args.matches} full matches")
-    print(f"  {args.matches / elapsed:.1f} matches per second, {decisions / elapsed:,.0f} decisions per second")
-
-    states = []
-    session = Session(variant, seats, {"random": bot}, seed=12345)
-    while not session.is_over:
-        states.append(session.state.clone())
-        session.step()
-    samples = []
-    for state in states[::5]:
-        begin = time.perf_counter()
-        for _ in range(20):
-            state._legal = None
-            state.legal_actions()
-        samples.append((time.perf_counter() - begin) / 20)
-    print(
-        f"  legal-move query: median {statistics.median(samples) * 1e6:.1f} us, "
-        f"max {max(samples) * 1e6:.1f} us over {len(samples)} positions"
-    )
+    common = ["--variant", args.variant, "--players", str(args.players), "--bots", args.bots]
+    common += ["--matches", str(args.matches), "--seed", str(args.seed)]
+    with tempfile.TemporaryDirectory(prefix="roundhouse-bench-") as scratch:
+        baseline = Path(scratch) / "baseline"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "--quiet", str(baseline), args.baseline], cwd=ROOT, check=True
+        )
+        try:
+            sides = {"baseline": (baseline, list(common)), "current": (ROOT, list(common))}
+            if args.jobs is not None:
+                sides["current"][1].extend(["--jobs", str(args.jobs)])
+            times: dict[str, list[tuple[float, float]]] = {"baseline": [], "current": []}
+            for repeat in range(args.repeats):
+                order = ("baseline", "current") if repeat % 2 == 0 else ("current", "baseline")
+                for side in order:
+                    tree, arguments = sides[side]
+                    if args.record:
+                        arguments = [*arguments, "--record", str(Path(scratch) / f"{side}-{repeat}.jsonl")]
+                    times[side].append(run_simulate(tree, arguments))
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(baseline)], cwd=ROOT, check=False)
+    jobs = f", --jobs {args.jobs} here" if args.jobs is not None else ""
+    record = ", recording" if args.record else ""
+    print(f"{args.variant}, {args.players} players, {args.bots} bots, {args.matches} matches{jobs}{record}")
+    medians = {}
+    for side, runs in times.items():
+        wall = statistics.median(w for w, _ in runs)
+        cpu = statistics.median(c for _, c in runs)
+        medians[side] = (wall, cpu)
+        label = args.baseline if side == "baseline" else "this tree"
+        print(f"  {label:<12} wall {wall:7.2f} s ({args.matches / wall:6.1f} matches/s)   cpu {cpu:7.2f} s")
+    wall_ratio = medians["baseline"][0] / medians["current"][0]
+    cpu_ratio = medians["baseline"][1] / medians["current"][1]
+    print(f"  ratio baseline/current: wall {wall_ratio:.2f}x, cpu {cpu_ratio:.2f}x")
 
 
 if __name__ == "__main__":

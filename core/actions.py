@@ -113,6 +113,32 @@ class EndTurn(Action):
         return "end"
 
 
+class _PlaysOn(dict):
+    """The shared plays on one line, keyed by tile, made on first use."""
+
+    def __init__(self, line: LineId) -> None:
+        super().__init__()
+        self.line = line
+
+    def __missing__(self, tile: Tile) -> Play:
+        play = self[tile] = Play(tile, self.line)
+        return play
+
+
+class _PlayTable(dict):
+    def __missing__(self, line: LineId) -> _PlaysOn:
+        table = self[line] = _PlaysOn(line)
+        return table
+
+
+PLAYS: dict[LineId, dict[Tile, Play]] = _PlayTable()
+"""``PLAYS[line][tile]`` is ``Play(tile, line)``, made once and then shared (actions are immutable)."""
+
+
+DRAW, PASS, END_TURN = Draw(), Pass(), EndTurn()
+"""The shared instances of the actions without arguments."""
+
+
 def parse_line(text: str) -> LineId:
     """A line id from text: digits give a seat number, anything else a name."""
     text = text.strip().lower()

@@ -16,16 +16,29 @@ from typing import Any
 from core.tiles import Tile, format_tiles
 
 
+class _TileTexts(dict):
+    """Record form of each tile, made on first use."""
+
+    def __missing__(self, tile: Tile) -> str:
+        text = self[tile] = f"{tile[0]}-{tile[1]}"
+        return text
+
+
+_TILE_TEXT = _TileTexts()
+
+
 def _plain(value: Any) -> Any:
     """JSON-ready copy of an event value: tiles become ``"a-b"`` strings."""
     kind = type(value)
     if kind is int or kind is str or kind is bool or value is None:
         return value
     if kind is Tile:
-        return f"{value[0]}-{value[1]}"
+        return _TILE_TEXT[value]
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
+        if all(type(v) is Tile for v in value):
+            return [_TILE_TEXT[v] for v in value]
         return [_plain(v) for v in value]
     return value
 
@@ -45,6 +58,8 @@ def _frozen(value: Any) -> Any:
     if isinstance(value, Mapping):
         return MappingProxyType({k: _frozen(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
+        if all(type(v) is str for v in value):
+            return tuple(value)
         return tuple(_frozen(v) for v in value)
     return value
 
@@ -56,6 +71,8 @@ def _thawed(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {k: _thawed(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
+        if all(type(v) is str for v in value):
+            return list(value)
         return [_thawed(v) for v in value]
     return value
 
@@ -87,11 +104,9 @@ class Event:
 
     def public(self) -> Event:
         """The form every seat may see (see :meth:`visible_to`), deeply immutable."""
-        if self.type not in ("deal", "draw") and _flat(self.data):
-            return self
-        line = self.visible_to(None)
-        del line["type"]
-        return Event(self.type, _frozen(line))
+        if self.type not in ("deal", "draw"):
+            return self if _flat(self.data) else Event(self.type, _frozen(self.data))
+        return Event(self.type, _frozen(self._visible_data(None)))
 
     def to_record(self) -> dict[str, Any]:
         """The full RECORD.md line as a fresh dict, ``type`` first."""
@@ -106,16 +121,51 @@ class Event:
         ``hand``, and the stock becomes ``stock_count``. draw: the tile is
         kept only for the drawer. Every other event is public.
         """
-        line = self.to_record()
+        return {"type": self.type, **_thawed(self._visible_data(seat))}
+
+    def _visible_data(self, seat: int | None) -> dict[str, Any]:
+        """The keys ``seat`` may see (see :meth:`visible_to`), values not copied."""
+        data = dict(self.data)
         if self.type == "deal":
-            hands = line.pop("hands")
-            line["hand_counts"] = {k: len(v) for k, v in hands.items()}
+            hands = data.pop("hands")
+            data["hand_counts"] = {k: len(v) for k, v in hands.items()}
             if seat is not None and str(seat) in hands:
-                line["hand"] = list(hands[str(seat)])
-            line["stock_count"] = len(line.pop("stock"))
-        elif self.type == "draw" and seat != self.data.get("seat"):
-            line.pop("tile", None)
-        return line
+                data["hand"] = hands[str(seat)]
+            data["stock_count"] = len(data.pop("stock"))
+        elif self.type == "draw" and seat != data.get("seat"):
+            data.pop("tile", None)
+        return data
+
+
+class Shape:
+    """One kind of simple event line: its type and keys in record order, as in :data:`PLAY_LINE`.
+
+    :meth:`event` gives the event of given values (ints, strings, tiles),
+    made once and then shared: ``PLAY_LINE.event(2, tile, "mexican", 5)``.
+    """
+
+    __slots__ = ("type", "keys", "_made")
+
+    def __init__(self, type_: str, *keys: str) -> None:
+        self.type = type_
+        self.keys = keys
+        self._made: dict[tuple[Any, ...], tuple[Event, Event]] = {}
+
+    def event(self, *values: Any) -> tuple[Event, Event]:
+        """The (full, public) pair of events with these values (the same objects every time)."""
+        pair = self._made.get(values)
+        if pair is None:
+            event = Event.make(self.type, **dict(zip(self.keys, values, strict=True)))
+            pair = self._made[values] = (event, event.public())
+        return pair
+
+
+PLAY_LINE = Shape("play", "seat", "tile", "line", "end")
+DRAW_LINE = Shape("draw", "seat", "tile", "why")
+PASS_LINE = Shape("pass", "seat")
+ENGINE_LINE = Shape("engine", "seat", "tile")
+OPEN_LINE = Shape("open", "seat", "tile")
+END_FIRST_TURN_LINE = Shape("end_first_turn", "seat")
 
 
 def event_from_record(line: Mapping[str, Any]) -> Event:

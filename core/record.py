@@ -20,9 +20,13 @@ class RecordError(ValueError):
     """A record that cannot be read or does not replay; the message says where."""
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+"""One encoder for every line (``json.dumps`` with options builds a new one per call)."""
+
+
 def dumps_line(line: Mapping[str, Any]) -> str:
     """One record line as compact, key-ordered JSON."""
-    return json.dumps(line, ensure_ascii=False, separators=(", ", ": "))
+    return _ENCODER.encode(line)
 
 
 def write_record(target: str | Path | IO[str], lines: Iterable[Mapping[str, Any]]) -> None:

@@ -12,17 +12,19 @@ instant.
 from __future__ import annotations
 
 import secrets
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 from core.actions import Action, IllegalAction, parse_action
 from core.bot_guard import DEFAULT_TIME_LIMIT, BotFailure, BotFault, ask_bot, with_fallback
-from core.bots import Bot, decision_rng
+from core.bots import RNG_VERSION, Bot, decision_rng
 from core.events import Event
 from core.state import Dealer, MatchState
 from core.variant import Variant
-from core.views import PlayerView
+from core.views import DeferredView, PlayerView
 
 RESTART = "restart"
 """The log entry of a round restart (DX.7)."""
@@ -46,8 +48,7 @@ class Seat:
         return "human" if self.bot is None else f"bot:{self.bot}"
 
 
-@dataclass(frozen=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One decision: ``seat`` took ``action``; or a round restart (``action`` None)."""
 
     seat: int | None
@@ -146,6 +147,7 @@ class Session:
         self.archive: list[MatchRecord] = []
         self.match_number = 0
         self._pauses: set[str] = set()
+        self.rng_version = RNG_VERSION
         self._start_match(seed if seed is not None else fresh_seed())
 
     # ----------------------------------------------------------- matches
@@ -168,11 +170,23 @@ class Session:
             "variant": self.variant.id,
             "players": len(self.seats),
             "seed": self.seed,
+            "rng": self.rng_version,
             "seats": [{"seat": i, "name": s.name, "player": s.player} for i, s in enumerate(self.seats, 1)],
             "params": {
                 k: ({str(a): b for a, b in v.items()} if isinstance(v, dict) else v) for k, v in self.params.items()
             },
         }
+
+    def use_rng_version(self, version: int) -> None:
+        """Decide with generator ``version`` (see :data:`core.bots.RNG_VERSION`) from now on.
+
+        For resuming a match saved under an older generator: call it before
+        replaying the log. The match header records the version (a header
+        without ``"rng"`` means version 1).
+        """
+        decision_rng(0, 0, 1, 0, version)  # ValueError for an unknown version
+        self.rng_version = version
+        self.record.header["rng"] = version
 
     def new_match(self, seed: int | None = None) -> None:
         """DX.8: round 1 again, totals zero; earlier matches stay in ``archive``.
@@ -187,8 +201,9 @@ class Session:
 
     def _publish(self, events: list[Event]) -> None:
         self.record.events.extend(events)
-        for observer in list(self.observers):
-            observer(self, events)
+        if self.observers:
+            for observer in list(self.observers):
+                observer(self, events)
 
     # ----------------------------------------------------------- reading
     @property
@@ -284,7 +299,8 @@ class Session:
         return events
 
     def _rng(self, seat: int):
-        return decision_rng(self.seed, self.match_number, seat, len(self.log))
+        """The generator of the decision now pending for ``seat`` (its index in the log fixes it)."""
+        return decision_rng(self.seed, self.match_number, seat, len(self.log), self.rng_version)
 
     # -------------------------------------------------------------- bots
     @property
@@ -309,13 +325,20 @@ class Session:
     def step(self) -> list[Event] | None:
         """Let the computer seat to move take one decision.
 
-        Returns its events, or None when paused, over, or a human is to move.
-        A failing bot is contained (see :meth:`_bot_choice`).
+        A forced decision (one legal action) is taken without asking the
+        bot; it still takes its place in the log, so every later decision's
+        generator is the same whether or not a bot was asked. Returns the
+        events, or None when paused, over, or a human is to move. A failing
+        bot is contained (see :meth:`_bot_choice`).
         """
-        if self.paused or not self.bot_to_move:
+        if self._pauses:
             return None
-        seat = self.pending_seat
-        return self._apply(seat, self._bot_choice(seat, self.state.legal_actions()))
+        seat = self.state.to_move()
+        if seat is None or self.seats[seat - 1].bot is None:
+            return None
+        legal = self.state.legal_actions()
+        action = legal[0] if len(legal) == 1 else self._bot_choice(seat, legal)
+        return self._apply(seat, action)
 
     fallback_bot: Bot | None = None
     """Plays a decision its own bot failed (in play); None: the failure raises BotFault (simulate)."""
@@ -327,17 +350,22 @@ class Session:
     def _bot_choice(self, seat: int, legal: Sequence[Action]) -> Action:
         """The seat's bot's choice, contained: it sees only the view and a tuple of the legal actions.
 
-        A bot that raises, returns no legal action or runs past the time
-        limit is a :class:`BotFault`: raised without a ``fallback_bot``,
-        otherwise recorded in ``bot_faults`` while the fallback (or, if that
-        fails too, the first legal action) decides.
+        The view is built only if the bot reads it. A bot that raises,
+        returns no legal action or runs past the time limit is a
+        :class:`BotFault`: raised without a ``fallback_bot``, otherwise
+        recorded in ``bot_faults`` while the fallback (or, if that fails
+        too, the first legal action) decides.
         """
         bot_id = self.seats[seat - 1].bot
-        view, choices = self.state.view(seat), tuple(legal)
+        view, choices = DeferredView.of(partial(self.state.view, seat)), tuple(legal)
         try:
-            return ask_bot(self.bots[bot_id], view, choices, self._rng(seat), self.bot_time_limit)
+            action = ask_bot(self.bots[bot_id], view, choices, self._rng(seat), self.bot_time_limit)
         except BotFailure as failure:
             fault = BotFault(bot_id, self.seed, self.match_number, len(self.log) + 1, seat, view.round, failure.reason)
+        else:
+            if sys.getrefcount(view) > 2:  # the bot kept the view: fill it in before the position changes
+                view.settle()
+            return action
         if self.fallback_bot is None:
             raise fault
         try:
@@ -346,6 +374,7 @@ class Session:
         except BotFailure:
             action = choices[0]
             self.bot_faults += (with_fallback(fault, "the first legal action was taken instead"),)
+        view.settle()  # a failing bot may have kept it
         return action
 
     def take_bot_faults(self) -> tuple[BotFault, ...]:

@@ -4,6 +4,9 @@ A state is owned by the session and never handed to a bot or a front end.
 It knows whose decision is pending, which actions are legal, and applies an
 action returning the RECORD.md events it caused. It knows nothing about
 humans, screens or time; all randomness comes through its :class:`Dealer`.
+
+For search, :meth:`MatchState.clone` gives an independent copy and
+:meth:`TableState.rollout` plays a copy forward to the round's end.
 """
 
 from __future__ import annotations
@@ -14,10 +17,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Self
 
 from core.actions import Action, IllegalAction
-from core.events import Event
+from core.events import Event, Shape
 from core.tiles import Tile
 from core.views import PlayerView
 
@@ -41,6 +44,10 @@ class Dealer(ABC):
     def deal(self, round_number: int, tiles: Sequence[Tile], players: int, hand_size: int) -> Deal:
         """The next deal of ``tiles`` into ``players`` hands of ``hand_size``."""
 
+    def copy(self) -> Dealer:
+        """An independent dealer that hands out the same deals from here on."""
+        return copy.deepcopy(self)
+
 
 class ShuffleDealer(Dealer):
     """Shuffles with a seeded RNG (DX.1): same seed, same deals."""
@@ -52,6 +59,11 @@ class ShuffleDealer(Dealer):
         order = list(tiles)
         self.rng.shuffle(order)
         return split_deal(order, players, hand_size)
+
+    def copy(self) -> ShuffleDealer:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return ShuffleDealer(rng)
 
 
 class RiggedDealer(Dealer):
@@ -146,7 +158,7 @@ class MatchState(ABC):
         """Every fact of the state as plain data, for equality in tests."""
 
     def clone(self) -> MatchState:
-        """An independent copy (undo points, hidden-tile experiments)."""
+        """An independent copy (undo points, hidden-tile experiments, search)."""
         return copy.deepcopy(self)
 
 
@@ -162,13 +174,23 @@ class TableState(MatchState):
     later rounds through ``_next_round(out)``, passes ``previous_round`` into
     its views, and resets ``_legal`` to None whenever the position changes. ``_begin_round``
     keeps the round's ``deal`` and the ``round_start_totals`` for restarts.
+
+    Speed, for engines that want it (a subclass may ignore all of it):
+    :meth:`_emit_simple` reuses one Event per distinct line of ints,
+    strings and tiles; :meth:`_clone_table` copies this bookkeeping cheaply
+    (the dealer is copied only when a copy deals); ``listening`` False
+    (set by :meth:`rollout`) skips events altogether.
     """
+
+    listening = True
+    """False: no events are made, returned or logged (a rollout; the history stops)."""
 
     def __init__(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> None:
         self.players = players
         self.params = params
         self.names = list(names)
         self.dealer = dealer
+        self.halted = False
         self.round = 0
         self.current = 0
         self.scores = {s: 0 for s in self.seats}
@@ -185,17 +207,79 @@ class TableState(MatchState):
         """Seat numbers 1..n."""
         return range(1, self.players + 1)
 
-    def _emit(self, out: list[Event], type_: str, **data: Any) -> Event:
+    @property
+    def dealer(self) -> Dealer:
+        """Where the deals come from (a clone gets its own copy when it first deals)."""
+        if self._dealer_shared:
+            self._dealer = self._dealer.copy()
+            self._dealer_shared = False
+        return self._dealer
+
+    @dealer.setter
+    def dealer(self, dealer: Dealer) -> None:
+        self._dealer = dealer
+        self._dealer_shared = False
+
+    def _emit(self, out: list[Event], type_: str, **data: Any) -> None:
         """Record an event in ``out`` and its public form in the round's log."""
+        if not self.listening:
+            return
         event = Event.make(type_, **data)
         out.append(event)
         self.public_log.append(event.public())
-        return event
+
+    def _emit_simple(self, out: list[Event], shape: Shape, *values: Any) -> None:
+        """:meth:`_emit` for a simple event (ints, strings and tiles): ``shape`` and its values.
+
+        ``_emit_simple(out, PLAY_LINE, 2, tile, "mexican", 5)`` is
+        ``_emit(out, "play", seat=2, tile=tile, line="mexican", end=5)``, but
+        each distinct line is made once and then reused (events are immutable).
+        """
+        if self.listening:
+            full, public = shape.event(*values)
+            out.append(full)
+            self.public_log.append(public)
 
     def _next_round(self, out: list[Event]) -> None:
-        """Keep the finished round's final layout (``previous_round``), then deal the next round."""
+        """Keep the finished round's final layout (``previous_round``), then deal the next round.
+
+        A state in a :meth:`rollout` halts here instead.
+        """
+        if not self.listening:
+            self.halted = True
+            return
         self.previous_round = self.view(None)
         self._begin_round(self.round + 1, None, out)
+
+    def _clone_table(self) -> Self:
+        """A shallow copy with this class's bookkeeping copied; a subclass copies its own containers.
+
+        Tiles, actions, events, views and deals are immutable and shared.
+        The dealer is shared until one of the two deals (then it copies it).
+        """
+        other = copy.copy(self)
+        self._dealer_shared = other._dealer_shared = True
+        other.scores = dict(self.scores)
+        other.round_start_totals = dict(self.round_start_totals)
+        other.winning_seats = list(self.winning_seats)
+        other.public_log = list(self.public_log)
+        return other
+
+    def rollout(self, rng: random.Random) -> int:
+        """Play the current round to its end with uniformly random legal moves; the moves made.
+
+        The primitive of a search: call it on a :meth:`clone`. Events are
+        off from here on (the history stops), and the state halts at the
+        round's end before the next deal: ``to_move()`` is then None and
+        ``totals()`` include the round's points (or the match is over).
+        """
+        self.listening = False
+        moves = 0
+        while not self.over and not self.halted:
+            legal = self.legal_actions()
+            self.apply(legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))])
+            moves += 1
+        return moves
 
     def start(self) -> list[Event]:
         """Deal round 1; the events of the deal and whatever follows it automatically."""
@@ -218,7 +302,7 @@ class TableState(MatchState):
         """Why ``action`` is illegal now: (message, clause)."""
 
     def to_move(self) -> int | None:
-        return None if self.over else self.current
+        return None if self.over or self.halted else self.current
 
     def restart_round(self) -> list[Event]:
         """DX.7: the same deal again (so the same search or opening); earlier totals kept."""

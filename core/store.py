@@ -131,6 +131,8 @@ class SavedMatch:
     started: str
     updated: str
     totals: dict[int, int]
+    rng: int = 1
+    """The decision generator version of the match header (``"rng"``; absent in older saves: 1)."""
 
 
 @dataclass(frozen=True)
@@ -516,6 +518,7 @@ class Store:
             started=started,
             updated=updated,
             totals=_seat_keys(json.loads(totals)),
+            rng=int(header.get("rng", 1)),
         )
 
     def resume(self, saved: SavedMatch, registry: Registry) -> Session:
@@ -554,6 +557,7 @@ class Store:
         entries = [LogEntry.from_text(t) for t in saved.log]
         redo = [[LogEntry.from_text(t) for t in r] for r in saved.redo]
         session = make_session(registry, saved.variant, list(saved.seats), saved.seed, saved.params)
+        session.use_rng_version(saved.rng)
         watchers = list(session.observers)
         session.observers.clear()  # re-applying a saved log is not news for plugins watching matches
         if saved.match_number > 1:

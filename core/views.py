@@ -9,8 +9,8 @@ never another hand, the stock's contents or order, or set-aside tiles.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
@@ -127,3 +127,54 @@ class PlayerView:
     def name(self, seat: int) -> str:
         """The display name of ``seat``."""
         return self.names[seat - 1]
+
+
+class DeferredView(PlayerView):
+    """A :class:`PlayerView` filled in on first read, by calling ``build()``.
+
+    The session hands one to a bot: a bot that never reads its view costs
+    nothing to build. It compares, hashes and prints like the view that
+    ``build()`` returns; :meth:`settle` fills it in at once (the session
+    does so when a bot keeps the view beyond its decision, before the
+    position changes).
+    """
+
+    __slots__ = ("_build",)
+
+    @classmethod
+    def of(cls, build: Callable[[], PlayerView]) -> DeferredView:
+        """A view that ``build()`` fills in when first read."""
+        view = cls.__new__(cls)
+        object.__setattr__(view, "_build", build)
+        return view
+
+    def settle(self) -> None:
+        """Fill in every field now (nothing to do when already filled in)."""
+        try:
+            build = object.__getattribute__(self, "_build")
+        except AttributeError:  # made by the PlayerView constructor: complete already
+            return
+        if build is None:
+            return
+        object.__setattr__(self, "_build", None)
+        full = build()
+        for name in _FIELDS:
+            object.__setattr__(self, name, getattr(full, name))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerView):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in _FIELDS)
+
+    __hash__ = PlayerView.__hash__
+
+    def __getattr__(self, name: str) -> Any:
+        # Python calls this only for a field not filled in yet, or an unknown name.
+        if name not in _FIELD_SET:
+            raise AttributeError(name)
+        self.settle()
+        return object.__getattribute__(self, name)
+
+
+_FIELDS = tuple(f.name for f in fields(PlayerView))
+_FIELD_SET = frozenset(_FIELDS)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from core.actions import Action, Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
-from core.events import Event
+from core.actions import PASS, PLAYS, Action, Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
+from core.events import OPEN_LINE, PASS_LINE, PLAY_LINE, Event
 from core.state import Deal, Dealer, TableState
 from core.tiles import Tile, double_set, pip_total
 from core.views import LineView, PlayerView
@@ -125,25 +125,28 @@ class DoubleNineBranchState(TableState):
     # ------------------------------------------------------ legal moves
     def plays_for(self, seat: int) -> list[Play]:
         """DB.7: every legal play of ``seat``, tiles in order, then branches in seat order."""
+        ends = self.ends
         priority: dict[int, int] = {}
         for owner in self.open_order:
             if owner != seat:
-                priority.setdefault(self.ends[owner], owner)
-        plays = []
-        for tile in sorted(self.hands[seat]):
-            for line in self.seats:
-                end = self.ends[line]
-                if not tile.has(end):
-                    continue
-                if line == seat:
-                    legal = True  # DB.7a, outside the priority
-                elif line in self.open_order:
-                    legal = priority[end] == line  # DB.7c and the priority, doubles included
-                else:
-                    legal = tile.is_double  # DB.7b on a closed branch, outside the priority
-                if legal:
-                    plays.append(Play(tile, line))
-        return plays
+                priority.setdefault(ends[owner], owner)
+        targets = []  # (line, its end, doubles only), in seat order
+        for line in self.seats:
+            end = ends[line]
+            if line == seat:
+                targets.append((line, end, False))  # DB.7a, outside the priority
+            elif line in self.open_order:
+                if priority[end] == line:  # DB.7c and the priority, doubles included
+                    targets.append((line, end, False))
+            else:
+                targets.append((line, end, True))  # DB.7b on a closed branch, outside the priority
+        wanted = {end for _, end, _ in targets}
+        return [
+            PLAYS[line][tile]
+            for tile in sorted(t for t in self.hands[seat] if t[0] in wanted or t[1] in wanted)
+            for line, end, doubles_only in targets
+            if end in tile and (tile[0] == tile[1] or not doubles_only)
+        ]
 
     def _compute_legal(self) -> list[Action]:
         if self.over:
@@ -151,7 +154,7 @@ class DoubleNineBranchState(TableState):
         if self.phase == OPEN:
             return [OpenDouble(t) for t in self.opening_choices()]
         plays: list[Action] = list(self.plays_for(self.current))
-        return plays or [Pass()]
+        return plays or [PASS]
 
     def _refusal(self, action: Action) -> tuple[str, str]:
         """Why ``action`` is illegal now: (message, clause)."""
@@ -203,7 +206,7 @@ class DoubleNineBranchState(TableState):
         return f"{self.names[line - 1]}'s branch"
 
     def pass_reason(self) -> str | None:
-        if self.over or self.phase != PLAY or self.legal_actions() != [Pass()]:
+        if self.over or self.phase != PLAY or self.legal_actions() != [PASS]:
             return None
         name = self.names[self.current - 1]
         opened = "stays open" if self.current in self.open_order else "opens"
@@ -220,11 +223,11 @@ class DoubleNineBranchState(TableState):
             self.centre = action.tile
             self.ends = {s: action.tile.a for s in self.seats}
             self.phase = PLAY
-            self._emit(out, "open", seat=seat, tile=action.tile)
+            self._emit_simple(out, OPEN_LINE, seat, action.tile)
         elif isinstance(action, Pass):
             if seat not in self.open_order:
                 self.open_order.append(seat)
-            self._emit(out, "pass", seat=seat)
+            self._emit_simple(out, PASS_LINE, seat)
         else:
             assert isinstance(action, Play)
             self._lay(seat, action, out)
@@ -239,13 +242,15 @@ class DoubleNineBranchState(TableState):
 
     def _lay(self, seat: int, action: Play, out: list[Event]) -> None:
         """DB.7, DB.9: the tile extends the branch; a play by the owner closes their branch (DB.8c)."""
-        self.hands[seat].remove(action.tile)
-        self.branches[action.line].append(action.tile)
-        end = action.tile.other(self.ends[action.line])
-        self.ends[action.line] = end
+        tile, line = action.tile, action.line
+        self.hands[seat].remove(tile)
+        self.branches[line].append(tile)
+        low, high = tile
+        end = high if low == self.ends[line] else low
+        self.ends[line] = end
         if seat in self.open_order:
             self.open_order.remove(seat)
-        self._emit(out, "play", seat=seat, tile=action.tile, line=action.line, end=end)
+        self._emit_simple(out, PLAY_LINE, seat, tile, line, end)
 
     def _blocked(self) -> bool:
         """DB.10b: no tile in any hand matches the end of any branch."""
@@ -298,6 +303,18 @@ class DoubleNineBranchState(TableState):
             ),
             previous_round=self.previous_round,
         )
+
+    def clone(self) -> DoubleNineBranchState:
+        """An independent copy: containers copied one level deep (tiles and events are immutable)."""
+        if not self.round:
+            return super().clone()
+        other = self._clone_table()
+        other.hands = {seat: list(hand) for seat, hand in self.hands.items()}
+        other.set_aside = list(self.set_aside)
+        other.branches = {seat: list(tiles) for seat, tiles in self.branches.items()}
+        other.ends = dict(self.ends)
+        other.open_order = list(self.open_order)
+        return other
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 from types import MappingProxyType
 from typing import Any
 
-from core.actions import Action, Draw, EndTurn, LineId, Pass, PlaceEngine, Play
-from core.events import Event
+from core.actions import DRAW, END_TURN, PASS, PLAYS, Action, Draw, EndTurn, LineId, Pass, PlaceEngine, Play
+from core.events import DRAW_LINE, END_FIRST_TURN_LINE, ENGINE_LINE, PASS_LINE, PLAY_LINE, Event
 from core.state import Deal, Dealer, TableState
 from core.tiles import Tile, double_set, pip_total
 from core.views import LineView, OwedDouble, PlayerView
@@ -70,6 +69,7 @@ class MexicanTrainState(TableState):
         self.centre: Tile | None = None
         self._legal = None
         self._line_cache: dict[LineId, LineView] = {}
+        self._place_engine = PlaceEngine(self.engine)
         self._emit(out, "deal", round=round_number, hands=self.hands, stock=list(deal.stock))
         self._engine_search(out)
         self.phase = ENGINE
@@ -94,7 +94,7 @@ class MexicanTrainState(TableState):
                 self.hands[seat].append(tile)
                 if tile == self.engine:
                     holder = seat
-                self._emit(out, "draw", seat=seat, tile=tile, why="search")
+                self._emit_simple(out, DRAW_LINE, seat, tile, "search")
                 seat = self.next_seat(seat)
         if holder is None:
             raise RuntimeError(f"engine {self.engine} is not in play")
@@ -110,37 +110,51 @@ class MexicanTrainState(TableState):
     def targets(self, seat: int) -> list[LineId]:
         """Trains ``seat`` may use in a normal turn (MT.8)."""
         lines: list[LineId] = [seat, MEXICAN]
-        lines.extend(s for s in self.seats if s != seat and s in self.markers)
+        if self.markers:
+            lines.extend(sorted(s for s in self.markers if s != seat))
         return lines
 
     def _plays(self, tiles: list[Tile], lines: list[LineId]) -> list[Action]:
+        """Every tile of ``tiles`` on every line of ``lines`` whose end it matches, tiles first.
+
+        Only tiles carrying one of the open ends are matched against the lines.
+        """
         ends = self.ends
-        return [Play(tile, line) for tile in tiles for line in lines if tile.has(ends[line])]
+        open_ends = {ends[line] for line in lines}
+        return [
+            PLAYS[line][tile]
+            for tile in tiles
+            if tile[0] in open_ends or tile[1] in open_ends
+            for line in lines
+            if ends[line] in tile
+        ]
 
     def _normal_plays(self) -> list[Action]:
-        seat = self.current
-        tiles = [self.drawn_tile] if self.drawn_tile is not None else self.hands[seat]
+        if self.drawn_tile is not None:
+            tiles = [self.drawn_tile]
+        else:
+            tiles = self.hands[self.current]
         if self.owed and not self.extra_owed:
             return self._plays(tiles, [self.owed[0][1]])
-        return self._plays(tiles, self.targets(seat))
+        return self._plays(tiles, self.targets(self.current))
 
     def _compute_legal(self) -> list[Action]:
         if self.over:
             return []
         seat = self.current
         if self.phase == ENGINE:
-            return [PlaceEngine(self.engine)]
+            return [self._place_engine]
         if self.phase == FIRST_TURN:
             plays = self._plays(self.hands[seat], [seat])
             if self.first_played:
-                return plays + [EndTurn()]
-            return plays or [Pass()]
+                return plays + [END_TURN]
+            return plays or [PASS]
         plays = self._normal_plays()
         if plays:
             return plays
         if self.boneyard and not self.drew:
-            return [Draw()]
-        return [Pass()]
+            return [DRAW]
+        return [PASS]
 
     def _refusal(self, action: Action) -> tuple[str, str]:
         """Why ``action`` is illegal now: (message, clause)."""
@@ -202,7 +216,7 @@ class MexicanTrainState(TableState):
         return "the Mexican train" if line == MEXICAN else f"{self.names[int(line) - 1]}'s train"
 
     def pass_reason(self) -> str | None:
-        if self.over or self.legal_actions() != [Pass()]:
+        if self.over or self.legal_actions() != [PASS]:
             return None
         name = self.names[self.current - 1]
         if self.phase == FIRST_TURN:
@@ -223,7 +237,7 @@ class MexicanTrainState(TableState):
         if isinstance(action, PlaceEngine):
             self.hands[seat].remove(action.tile)
             self.centre = action.tile
-            self._emit(out, "engine", seat=seat, tile=action.tile)
+            self._emit_simple(out, ENGINE_LINE, seat, action.tile)
             self.phase = FIRST_TURN
             self.first_played = 0
         elif self.phase == FIRST_TURN:
@@ -235,11 +249,12 @@ class MexicanTrainState(TableState):
     def _lay(self, seat: int, tile: Tile, line: LineId, out: list[Event]) -> None:
         self.hands[seat].remove(tile)
         self.trains[line].append(tile)
-        end = tile.other(self.ends[line])
+        low, high = tile
+        end = high if low == self.ends[line] else low
         self.ends[line] = end
-        if tile.is_double:
+        if low == high:
             self.doubles_played.append((tile, line))
-        self._emit(out, "play", seat=seat, tile=tile, line=line, end=end)
+        self._emit_simple(out, PLAY_LINE, seat, tile, line, end)
 
     def _apply_first_turn(self, action: Action, out: list[Event]) -> None:
         seat = self.current
@@ -248,14 +263,14 @@ class MexicanTrainState(TableState):
             self.first_played += 1
             hand = self.hands[seat]
             end = self.ends[seat]
-            if hand and any(t.has(end) for t in hand):
+            if any(end in tile for tile in hand):
                 return
-            self._emit(out, "end_first_turn", seat=seat)
+            self._emit_simple(out, END_FIRST_TURN_LINE, seat)
         elif isinstance(action, EndTurn):
-            self._emit(out, "end_first_turn", seat=seat)
+            self._emit_simple(out, END_FIRST_TURN_LINE, seat)
         else:
             self.markers.add(seat)
-            self._emit(out, "pass", seat=seat)
+            self._emit_simple(out, PASS_LINE, seat)
         self._next_first_turn(out)
 
     def _next_first_turn(self, out: list[Event]) -> None:
@@ -276,26 +291,27 @@ class MexicanTrainState(TableState):
 
     def _apply_normal(self, action: Action, out: list[Event]) -> None:
         seat = self.current
-        if isinstance(action, Draw):
+        if isinstance(action, Play):
+            self._play_normal(seat, action, out)
+        elif isinstance(action, Draw):
             tile = self.boneyard.pop()
             self.hands[seat].append(tile)
             self.drew = True
             self.drawn_tile = tile
-            self._emit(out, "draw", seat=seat, tile=tile, why="play")
-            return
-        if isinstance(action, Pass):
+            self._emit_simple(out, DRAW_LINE, seat, tile, "play")
+        elif isinstance(action, Pass):
             self.markers.add(seat)
-            self._emit(out, "pass", seat=seat)
+            self._emit_simple(out, PASS_LINE, seat)
             self._end_turn(out)
-            return
-        assert isinstance(action, Play)
+
+    def _play_normal(self, seat: int, action: Play, out: list[Event]) -> None:
         covering = bool(self.owed) and not self.extra_owed
         self._lay(seat, action.tile, action.line, out)
         if action.line == seat:
             self.markers.discard(seat)
         if not self.hands[seat]:
             self._end_round("out", out)
-        elif action.tile.is_double and not covering:
+        elif action.tile[0] == action.tile[1] and not covering:
             self.extra_owed = True
             self.drew = False
             self.drawn_tile = None
@@ -304,7 +320,8 @@ class MexicanTrainState(TableState):
 
     def _end_turn(self, out: list[Event]) -> None:
         """MT.12a owed doubles, MT.14 block check, then the next seat."""
-        self._update_owed()
+        if self.doubles_played:
+            self._update_owed()
         self.extra_owed = False
         self.drew = False
         self.drawn_tile = None
@@ -364,13 +381,8 @@ class MexicanTrainState(TableState):
     def clone(self) -> MexicanTrainState:
         """An independent copy: containers copied one level deep (tiles and events are immutable)."""
         if not self.round:
-            return copy.deepcopy(self)
-        other = copy.copy(self)
-        other.dealer = copy.deepcopy(self.dealer)
-        other.scores = dict(self.scores)
-        other.round_start_totals = dict(self.round_start_totals)
-        other.winning_seats = list(self.winning_seats)
-        other.public_log = list(self.public_log)
+            return super().clone()
+        other = self._clone_table()
         other.hands = {seat: list(hand) for seat, hand in self.hands.items()}
         other.boneyard = list(self.boneyard)
         other.trains = {line: list(tiles) for line, tiles in self.trains.items()}
@@ -379,7 +391,6 @@ class MexicanTrainState(TableState):
         other.doubles_played = list(self.doubles_played)
         other.owed = list(self.owed)
         other._line_cache = dict(self._line_cache)
-        other._legal = None
         return other
 
     def _line_views(self) -> tuple[LineView, ...]:

@@ -1,0 +1,265 @@
+"""The fast engine's contracts: forced decisions, deferred views, the decision generator, clone and rollout."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.actions import Action
+from core.bots import RNG_VERSION, DecisionRandom, decision_rng
+from core.plugins import get_plugin_manager
+from core.record import read_record, split_matches
+from core.record import replay as replay_record
+from core.session import Seat, Session
+from core.setup import default_seats, make_session
+from core.simulate import simulate
+from core.store import DB_NAME, Store
+from core.views import DeferredView, PlayerView
+from tests.db_referee import referee
+from tests.referee import check_record
+
+VARIANTS = ["mexican-train", "double-nine-branch"]
+REGISTRY = get_plugin_manager().registry
+
+
+class CountingBot:
+    """Picks at random, and notes how many actions it was offered each time."""
+
+    id = "counting"
+    description = "random, counting its calls"
+
+    def __init__(self) -> None:
+        self.offered: list[int] = []
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        self.offered.append(len(legal_actions))
+        return rng.choice(list(legal_actions))
+
+
+class KeepingBot:
+    """Keeps every view it gets without reading it, and notes the view it should have seen."""
+
+    id = "keeping"
+    description = "keeps its views"
+
+    def __init__(self, session_of: list[Session]) -> None:
+        self.session_of = session_of
+        self.kept: list[tuple[PlayerView, PlayerView]] = []
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        session = self.session_of[0]
+        self.kept.append((view, session.state.view(session.pending_seat)))
+        return legal_actions[-1]
+
+
+def bot_session(variant: str, bot, players: int = 3, seed: int = 4) -> Session:
+    seats = [Seat(f"Bot {s}", bot.id) for s in range(1, players + 1)]
+    return Session(REGISTRY.variant(variant), seats, {bot.id: bot}, seed=seed)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_DX_4_a_forced_decision_is_taken_without_asking_the_bot(variant):
+    bot = CountingBot()
+    session = bot_session(variant, bot)
+    session.run_bots()
+    assert session.is_over
+    assert bot.offered and min(bot.offered) >= 2
+    # Replaying the log counts the positions with a choice: exactly the bot's calls.
+    state = REGISTRY.variant(variant).new_match(3, session.seed, names=[s.name for s in session.seats])
+    state.start()
+    choices = 0
+    for entry in session.log:
+        choices += len(state.legal_actions()) > 1
+        state.apply(entry.action)
+    assert choices == len(bot.offered) and len(session.log) > choices
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_DX_6_forced_decisions_keep_their_place_in_the_decision_positions(variant):
+    """Each bot decision's generator is fixed by its index in the log, forced decisions included."""
+    session = bot_session(variant, CountingBot(), seed=8)
+    session.run_bots()
+    again = bot_session(variant, CountingBot(), seed=8)
+    again.replay(session.log)
+    assert again.state.snapshot() == session.state.snapshot()
+    assert again.record.lines() == session.record.lines()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_DX_4_a_view_kept_by_a_bot_is_the_view_of_its_decision(variant):
+    holder: list[Session] = []
+    bot = KeepingBot(holder)
+    session = bot_session(variant, bot, seed=2)
+    holder.append(session)
+    for _ in range(40):
+        session.step()
+    assert len(bot.kept) >= 5
+    for kept, expected in bot.kept:
+        assert isinstance(kept, PlayerView)
+        assert kept == expected and kept.history == expected.history and kept.hand == expected.hand
+
+
+def test_DX_4_a_deferred_view_equals_its_full_view_and_builds_once():
+    session = bot_session("mexican-train", CountingBot())
+    calls: list[int] = []
+
+    def build() -> PlayerView:
+        calls.append(1)
+        return session.state.view(1)
+
+    view = DeferredView.of(build)
+    assert not calls
+    assert view.seat == 1 and view.hand == session.state.view(1).hand
+    assert view == session.state.view(1) and session.state.view(1) == view
+    assert view != session.state.view(2)
+    assert len(calls) == 1
+    with pytest.raises(AttributeError):
+        view.no_such_field  # noqa: B018
+
+
+def test_DX_1_the_decision_generator_is_a_pure_function_of_its_position():
+    first = [decision_rng(7, 1, 2, 30).random() for _ in range(3)]
+    assert first == [decision_rng(7, 1, 2, 30).random() for _ in range(3)]
+    neighbours = [(8, 1, 2, 30), (7, 2, 2, 30), (7, 1, 3, 30), (7, 1, 2, 31)]
+    assert all(decision_rng(*position).random() != first[0] for position in neighbours)
+    assert isinstance(decision_rng(7, 1, 2, 30), DecisionRandom) and RNG_VERSION == 2
+
+
+def test_DX_1_generator_version_1_is_the_mersenne_twister_of_older_matches():
+    old = random.Random(hash((7, 1, 2, 30)) & 0xFFFFFFFFFFFF)
+    assert decision_rng(7, 1, 2, 30, version=1).random() == old.random()
+    with pytest.raises(ValueError, match="version"):
+        decision_rng(7, 1, 2, 30, version=3)
+
+
+@settings(max_examples=200, deadline=None)
+@given(key=st.integers(0, 2**64 - 1), n=st.integers(1, 10**30), bits=st.integers(0, 200))
+def test_decision_random_keeps_every_random_method_in_range(key, n, bits):
+    rng = DecisionRandom(key)
+    assert 0 <= rng.randrange(n) < n
+    assert 0.0 <= rng.random() < 1.0
+    assert 0 <= rng.getrandbits(bits) < 2**bits
+    items = list(range(10))
+    rng.shuffle(items)
+    assert sorted(items) == list(range(10))
+    assert rng.choice("abc") in "abc" and len(set(rng.sample(range(50), 5))) == 5
+    state = rng.getstate()
+    following = [rng.random() for _ in range(3)]
+    rng.setstate(state)
+    assert [rng.random() for _ in range(3)] == following
+
+
+def test_decision_random_spreads_small_choices_evenly():
+    counts = [0] * 6
+    for ply in range(6000):
+        counts[decision_rng(1, 1, 1, ply).randrange(6)] += 1
+    assert all(900 < count < 1100 for count in counts)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_DX_1_the_match_header_names_the_generator_and_a_record_without_it_replays(variant):
+    session = make_session(REGISTRY, variant, default_seats(0, 3, "random"), seed=12)
+    session.run_bots()
+    lines = session.record.lines()
+    assert lines[0]["rng"] == RNG_VERSION
+    older = [{k: v for k, v in lines[0].items() if k != "rng"}] + lines[1:]
+    state = replay_record(older, REGISTRY.variant(variant))
+    assert state.totals() == session.state.totals()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_DX_6_a_match_saved_before_the_generator_changed_resumes_with_the_old_one(tmp_path, variant):
+    """A save without ``rng`` in its header replays its log and lets the bots go on with version 1."""
+    seats = default_seats(1, 3, "random")
+    with Store.open(tmp_path) as store:
+        original = make_session(REGISTRY, variant, seats, seed=21)
+        original.use_rng_version(1)
+        store.attach(original)
+        original.run_bots()
+        original.decide(original.legal_actions()[0])
+        original.run_bots()
+    connection = sqlite3.connect(tmp_path / DB_NAME)
+    (header_text,) = connection.execute("SELECT header FROM matches").fetchone()
+    header = json.loads(header_text)
+    assert header.pop("rng") == 1
+    connection.execute("UPDATE matches SET header = ?", (json.dumps(header),))
+    connection.commit()
+    connection.close()
+    with Store.open(tmp_path) as store:
+        saved = store.saved_match()
+        assert saved.rng == 1
+        resumed = store.resume(saved, REGISTRY)
+        assert resumed.rng_version == 1 and resumed.log == original.log
+        assert resumed.state.snapshot() == original.state.snapshot()
+        for session in (original, resumed):
+            for _ in range(5):
+                if session.is_over:
+                    break
+                session.decide(session.legal_actions()[-1])
+                session.run_bots()
+        assert resumed.log == original.log and resumed.state.snapshot() == original.state.snapshot()
+
+
+def _position(variant: str, seed: int, moves: int):
+    state = REGISTRY.variant(variant).new_match(4, seed)
+    state.start()
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = state.legal_actions()
+        state.apply(rng.choice(legal))
+    return state
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_clone_is_independent_down_to_its_future_deals(variant):
+    state = _position(variant, 3, 10)
+    copy = state.clone()
+    rng_a, rng_b = random.Random(5), random.Random(5)
+    for _ in range(400):  # well into later rounds: each deals from its own copy of the dealer
+        if state.is_over():
+            break
+        state.apply(rng_a.choice(state.legal_actions()))
+        copy.apply(rng_b.choice(copy.legal_actions()))
+        assert copy.snapshot() == state.snapshot()
+    assert state.round > 1
+    third = _position(variant, 3, 10)
+    assert third.clone().snapshot() == third.snapshot()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_rollout_plays_a_clone_to_the_round_end_and_leaves_the_original_alone(variant):
+    state = _position(variant, 9, 12)
+    before = state.snapshot()
+    history = len(state.view(None).history)
+    copy = state.clone()
+    moves = copy.rollout(random.Random(1))
+    assert moves > 0 and state.snapshot() == before
+    assert copy.to_move() is None and copy.round == state.round
+    assert copy.totals() != state.totals() or copy.is_over()
+    assert len(copy.view(None).history) == history  # events are off in a rollout
+    assert any(not hand for hand in copy.hands.values()) or copy._blocked()  # the round really ended
+    again = state.clone()
+    assert again.rollout(random.Random(1)) == moves and again.snapshot() == copy.snapshot()
+
+
+@pytest.mark.parametrize(
+    "variant, players",
+    [("mexican-train", n) for n in range(2, 11)] + [("double-nine-branch", n) for n in range(2, 7)],
+)
+def test_simulated_records_pass_the_referees_at_every_player_count(tmp_path, variant, players):
+    """Records written by ``simulate --record`` (interned events, forced decisions skipped) stay complete."""
+    path = tmp_path / "matches.jsonl"
+    simulate(REGISTRY, variant, ["random"] * players, matches=2, seed=players, record=path)
+    for lines in split_matches(read_record(path)):
+        assert lines[0]["rng"] == RNG_VERSION
+        if variant == "mexican-train":
+            assert check_record(lines).finished
+        else:
+            assert referee(lines).finished
+        assert replay_record(lines, REGISTRY.variant(variant)).is_over()
