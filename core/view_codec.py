@@ -16,9 +16,9 @@ from typing import Any
 
 from core.events import Event
 from core.tiles import Tile
-from core.views import LineView, OwedDouble, PlayerView
+from core.views import LineView, Obligation, OwedDouble, PlayerView
 
-_CLASSES = {cls.__name__: cls for cls in (PlayerView, LineView, OwedDouble)}
+_CLASSES = {cls.__name__: cls for cls in (PlayerView, LineView, OwedDouble, Obligation)}
 
 
 class ViewCodecError(ValueError):
@@ -33,9 +33,10 @@ def encode(value: Any) -> Any:
         return {"tile": str(value)}
     if isinstance(value, Event):
         return {"event": value.type, "data": encode(value.data)}
-    if type(value).__name__ in _CLASSES and isinstance(value, _CLASSES[type(value).__name__]):
+    name = next((name for name, cls in _CLASSES.items() if isinstance(value, cls)), None)
+    if name is not None:  # a view built on demand is sent as the plain view it stands for
         fields = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        return {"class": type(value).__name__, "fields": fields}
+        return {"class": name, "fields": fields}
     if isinstance(value, Mapping):
         return {"map": [[encode(k), encode(v)] for k, v in value.items()], "proxy": isinstance(value, MappingProxyType)}
     if isinstance(value, (set, frozenset)):
