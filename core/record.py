@@ -116,7 +116,22 @@ _KINDS: dict[str, tuple[Any, str]] = {
     "line": (lambda v: _is_int(v) or type(v) is str, "a seat number or a line name"),
     "seats": (lambda v: isinstance(v, list) and all(_is_seat(s) for s in v), 'a list of {"seat", "name", "player"}'),
     "object": (lambda v: isinstance(v, dict), "an object"),
+    "redo": (
+        lambda v: isinstance(v, list) and all(isinstance(r, list) and all(type(e) is str for e in r) for r in v),
+        "a list of lists of texts",
+    ),
 }
+
+
+def matches_kind(value: Any, kind: str) -> bool:
+    """True when ``value`` is of the record value ``kind`` (``"int"``, ``"tiles"``, ``"scores"``...)."""
+    return bool(_KINDS[kind][0](value))
+
+
+def kind_description(kind: str) -> str:
+    """What a value of ``kind`` is, in words: ``"an object of whole numbers by seat"``."""
+    return _KINDS[kind][1]
+
 
 _SHAPES: dict[str, dict[str, str]] = {
     "match": {"format": "int", "variant": "text", "players": "int", "seed": "int", "seats": "seats"},
@@ -163,8 +178,8 @@ def check_line(line: Any, number: int) -> dict[str, Any]:
             if key in required:
                 raise RecordError(f"line {number}: a {kind!r} line needs {key!r}")
             continue
-        check, expected = _KINDS[kind_name]
-        if not check(line[key]):
+        if not matches_kind(line[key], kind_name):
+            expected = kind_description(kind_name)
             raise RecordError(f"line {number}: {key!r} of a {kind!r} line must be {expected}, got {_shown(line[key])}")
     if kind == "match" and line["players"] != len(line["seats"]):
         raise RecordError(f"line {number}: 'players' is {line['players']} but {len(line['seats'])} seats are listed")

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import IO
 
 from core.plugins import Plugins
@@ -38,7 +38,7 @@ def open_play_store(data_dir: Path | None, stderr: IO[str] | None = None) -> Sto
     except StoreError as error:
         print(f"warning: saving is off: {error}", file=stderr)
         return None
-    for warning in store.warnings:
+    for warning in store.unseen_warnings():
         print(f"warning: {warning}", file=stderr)
     return store
 

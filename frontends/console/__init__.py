@@ -13,7 +13,7 @@ from core.frontend import AppContext
 from core.session import Session
 from core.setup import make_session
 from core.store import StoreError
-from frontends.console.game import ConsoleGame
+from frontends.console.game import ConsoleGame, say_store_warnings
 from frontends.console.setup_prompts import SetupError, ask_language, ask_table, is_interactive, table_from_flags
 from frontends.console.terminal import Terminal
 
@@ -52,6 +52,7 @@ class ConsoleFrontend:
         term.set_language(ask_language(term, app.options))
         if app.store is not None:
             saved = app.store.saved_match()
+            say_store_warnings(term, app.store)
             if saved is not None and term.confirm(term.t("console.resume_question")):
                 try:
                     return app.store.resume(saved, registry)

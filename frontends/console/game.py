@@ -51,6 +51,12 @@ class Outcome(Enum):
     QUIT = "quit"  # the player leaves
 
 
+def say_store_warnings(term: Terminal, store: Any) -> None:
+    """Say the warnings ``store`` (or None) added since they were last shown, one line each."""
+    for warning in store.unseen_warnings() if store is not None else ():
+        term.say(f"warning: {warning}")
+
+
 class ConsoleGame:
     """Plays a session on a :class:`Terminal` until the player quits.
 
@@ -99,6 +105,7 @@ class ConsoleGame:
         self.term.say(t("console.help_hint"))
         while True:
             self.flush()
+            self.report_store_warnings()
             seat = self.session.pending_seat
             if self.hot_seat and self.hand_on_screen is not None and seat != self.hand_on_screen:
                 self.hide()
@@ -115,6 +122,10 @@ class ConsoleGame:
             if self.turn(seat) is Outcome.QUIT:
                 self.term.say(t("console.bye"))
                 return 0
+
+    def report_store_warnings(self) -> None:
+        """Say each new store warning (a failed save, a save set aside) once, as it happens."""
+        say_store_warnings(self.term, self.store)
 
     def flush(self) -> None:
         """Describe the events that happened since the last flush, as the viewer may see them."""
@@ -325,8 +336,10 @@ class ConsoleGame:
 
     # ---------------------------------------------------------- history
     def _history(self) -> list[HistoryEntry]:
-        """The store's earlier matches (none without a store)."""
-        return self.store.history() if self.store is not None else []
+        """The store's earlier matches (none without a store); a damaged one is left out and reported."""
+        entries = self.store.history() if self.store is not None else []
+        self.report_store_warnings()
+        return entries
 
     def _result(self, entry: HistoryEntry) -> str:
         winners = winner_names(entry)
