@@ -40,7 +40,7 @@ import sqlite3
 import threading
 import weakref
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -392,6 +392,9 @@ class Store:
             if not read_only:
                 migrate(connection)
             check_tables(connection)
+        except UnicodeDecodeError:  # SQLite's message quoting a damaged schema
+            connection.close()
+            raise sqlite3.DatabaseError("the database schema is damaged") from None
         except BaseException:
             connection.close()
             raise
@@ -588,13 +591,16 @@ class Store:
     def saved_match(self) -> SavedMatch | None:
         """The latest match in progress, if any (an unreadable one is set aside and reported)."""
         with self._mutex:
-            row = self._db.execute(
-                "SELECT id FROM matches WHERE status = ? ORDER BY id DESC LIMIT 1", (PLAYING,)
-            ).fetchone()
-            if row is None:
-                return None
             try:
+                row = self._db.execute(
+                    "SELECT id FROM matches WHERE status = ? ORDER BY id DESC LIMIT 1", (PLAYING,)
+                ).fetchone()
+                if row is None:
+                    return None
                 return self._load(row[0])
+            except sqlite3.Error as error:  # the database itself, not the row: nothing is set aside
+                self._warn(f"The saved match could not be read ({error}).")
+                return None
             except _DAMAGE as error:
                 self._set_aside(row[0], f"unreadable save: {error}")
                 self._warn(f"The saved match {row[0]} could not be read ({error}); it was set aside.")
@@ -680,11 +686,15 @@ class Store:
     def history(self) -> list[HistoryEntry]:
         """Finished and abandoned matches, oldest first."""
         with self._mutex:
-            rows = self._db.execute(
-                "SELECT id, status, started, ended, header, totals, winners, record FROM matches"
-                " WHERE status IN (?, ?) ORDER BY id",
-                HISTORY_STATUSES,
-            ).fetchall()
+            try:
+                rows = self._db.execute(
+                    "SELECT id, status, started, ended, header, totals, winners, record FROM matches"
+                    " WHERE status IN (?, ?) ORDER BY id",
+                    HISTORY_STATUSES,
+                ).fetchall()
+            except sqlite3.Error as error:
+                self._warn(f"The history could not be read ({error}).")
+                return []
         entries = []
         for row in rows:
             try:
@@ -695,7 +705,7 @@ class Store:
 
     def history_entry(self, match_id: int) -> HistoryEntry:
         """One match of the history; StoreError when there is none with that id."""
-        with self._mutex:
+        with self._mutex, _read_failure(f"match {match_id} of the history could not be read"):
             row = self._db.execute(
                 "SELECT id, status, started, ended, header, totals, winners, record FROM matches WHERE id = ?",
                 (match_id,),
@@ -735,7 +745,7 @@ class Store:
         (in progress, or left unfinished), the record is rebuilt by replaying
         it, which needs ``registry``. Raises StoreError when neither works.
         """
-        with self._mutex:
+        with self._mutex, _read_failure(f"the record of match {match_id} could not be read"):
             row = self._db.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             raise StoreError(f"there is no match {match_id} in the store (see 'roundhouse history')")
@@ -750,7 +760,7 @@ class Store:
             with self._mutex:
                 saved = self._load(match_id)
             session = self._rebuild(saved, registry)
-        except (*_DAMAGE, RuntimeError, IndexError) as error:
+        except (*_DAMAGE, sqlite3.Error, RuntimeError, IndexError) as error:
             raise StoreError(f"match {match_id} no longer replays: {error}") from None
         return session.record.lines()
 
@@ -783,6 +793,15 @@ class _Transaction:
         if self._db.in_transaction:
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
+
+
+@contextlib.contextmanager
+def _read_failure(what: str) -> Iterator[None]:
+    """Turn a database that fails under a read into StoreError: ``what`` and SQLite's reason."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        raise StoreError(f"{what} ({error})") from None
 
 
 def lock_path(database: Path) -> Path:

@@ -248,3 +248,63 @@ def test_a_damaged_schema_is_moved_aside_in_one_line(tmp_path, capsys, damage, r
     assert status == 0 and "No finished matches yet" in out
     [warning] = err.strip().splitlines()
     assert reason in warning and "moved to roundhouse.sqlite3.damaged-" in warning
+
+
+# --------------------------------------------------------- byte-flip sweep
+@pytest.fixture(scope="module")
+def pristine_store(tmp_path_factory) -> bytes:
+    """The bytes of a closed store (WAL folded in) with a history and a match in progress."""
+    directory = tmp_path_factory.mktemp("pristine")
+    store_with_history(directory, matches=2).close()
+    return (directory / DB_NAME).read_bytes()
+
+
+def read_everything(directory: Path) -> None:
+    """What ``play``, ``history`` and the in-game log read; only StoreError may come out."""
+    try:
+        store = Store.open(directory)
+    except StoreError:
+        return
+    with store:
+        for entry in store.history():
+            try:
+                store.match_record(entry.id, registry())
+            except StoreError:
+                pass
+        saved = store.saved_match()
+        if saved is not None:
+            try:
+                store.attach(store.resume(saved, registry()))
+            except StoreError:
+                pass
+
+
+def flip_positions(size: int) -> list[int]:
+    """Every byte of the database header, then a seeded sample spread over every page."""
+    rng = random.Random(17)
+    return list(range(100)) + sorted(rng.sample(range(100, size), min(size - 100, 300)))
+
+
+def check_damaged_copies(tmp_path: Path, copies: dict[str, bytes]) -> None:
+    for name, data in copies.items():
+        directory = tmp_path / name
+        directory.mkdir()
+        (directory / DB_NAME).write_bytes(data)
+        try:
+            read_everything(directory)
+        except Exception as error:  # noqa: BLE001 - the failure message names the damage
+            pytest.fail(f"{name}: {type(error).__name__}: {error}")
+
+
+def test_byte_flips_anywhere_in_a_store_never_crash_play_history_or_the_log(tmp_path, pristine_store):
+    copies = {}
+    for position in flip_positions(len(pristine_store)):
+        damaged = bytearray(pristine_store)
+        damaged[position] ^= 0xFF if position % 2 else 0x01
+        copies[f"flip-{position}"] = bytes(damaged)
+    check_damaged_copies(tmp_path, copies)
+
+
+def test_a_store_cut_short_anywhere_never_crashes_play_history_or_the_log(tmp_path, pristine_store):
+    cuts = range(0, len(pristine_store), 1021)
+    check_damaged_copies(tmp_path, {f"cut-{size}": pristine_store[:size] for size in cuts})
