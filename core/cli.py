@@ -68,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", parents=[common], help="write a saved match as a RECORD.md file")
     export.add_argument("id", help="match id from 'roundhouse history'")
     export.add_argument("file", type=Path)
+    export.add_argument("--force", action="store_true", help="replace the file if it exists")
     replay = sub.add_parser("replay", parents=[common], help="step through a RECORD.md file in the console")
     replay.add_argument("file", type=Path)
     return parser

@@ -738,17 +738,26 @@ class Store:
             has_record=bool(record),
         )
 
-    def match_record(self, match_id: int, registry: Registry | None = None) -> list[dict[str, Any]]:
+    def match_record(
+        self, match_id: int, registry: Registry | None = None, *, ended_only: bool = False
+    ) -> list[dict[str, Any]]:
         """The RECORD.md lines of a match in the store.
 
         Ended matches keep their record; for a match whose log alone was kept
         (in progress, or left unfinished), the record is rebuilt by replaying
-        it, which needs ``registry``. Raises StoreError when neither works.
+        it, which needs ``registry``. Raises StoreError when neither works,
+        and with ``ended_only`` for a match still being played (its record
+        shows every hand: it is for after the match, RECORD.md).
         """
         with self._mutex, _read_failure(f"the record of match {match_id} could not be read"):
-            row = self._db.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone()
+            row = self._db.execute("SELECT record, status FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             raise StoreError(f"there is no match {match_id} in the store (see 'roundhouse history')")
+        if ended_only and row[1] not in (*HISTORY_STATUSES, UNREADABLE):
+            raise StoreError(
+                f"match {match_id} is still being played and its record would show every hand; "
+                "export it once it is over"
+            )
         if row[0]:
             try:
                 return unpack_record(row[0])

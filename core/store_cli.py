@@ -99,7 +99,11 @@ def command_history(args: argparse.Namespace, plugins: Plugins) -> int:
 
 
 def command_export(args: argparse.Namespace, plugins: Plugins) -> int:
-    """Write match ``args.id`` of the store as a RECORD.md file."""
+    """Write ended match ``args.id`` of the store as a RECORD.md file.
+
+    An existing file is replaced only with ``--force``; the file is written
+    whole or not at all (a temporary file renamed into place).
+    """
     try:
         match_id = int(args.id)
     except ValueError:
@@ -110,11 +114,13 @@ def command_export(args: argparse.Namespace, plugins: Plugins) -> int:
         return _fail("export", str(error), 1)
     with store:
         try:
-            lines = store.match_record(match_id, plugins.registry)
+            lines = store.match_record(match_id, plugins.registry, ended_only=True)
         except StoreError as error:
             return _fail("export", str(error), 1)
     try:
-        write_record(args.file, lines)
+        write_record(args.file, lines, overwrite=args.force)
+    except FileExistsError:
+        return _fail("export", f"{args.file} already exists; add --force to replace it", 1)
     except OSError as error:
         return _fail("export", f"cannot write {args.file}: {error.strerror or error}", 1)
     print(f"Wrote match {match_id} ({len(lines)} lines) to {args.file}.")
