@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from core.frontend import AppContext, PlayOptions
+from core.i18n import CatalogError
 from core.plugins import Plugins, get_plugin_manager
 from core.registry import DuplicateIdError
 from core.simulate import format_result, simulate
@@ -86,6 +87,7 @@ def _add_play_arguments(play: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    _replace_unencodable_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.data_dir is None and os.environ.get("ROUNDHOUSE_DATA_DIR"):
@@ -105,9 +107,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"roundhouse {command}: error: {error}", file=sys.stderr)
         return 2
+    except CatalogError as error:  # a damaged installation: say which file
+        print(f"roundhouse {command}: error: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+
+
+def _replace_unencodable_output() -> None:
+    """Print what the terminal's encoding cannot show as ``?`` rather than fail (``PYTHONIOENCODING=ascii``)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
 
 
 def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:

@@ -57,10 +57,18 @@ def _load_mapping(package: str, relative: str) -> dict[str, Any] | None:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as error:
-        raise CatalogError(f"{source}: not valid YAML: {error}") from error
+        raise CatalogError(f"{source}: not valid YAML ({_yaml_problem(error)})") from None
     if not isinstance(data, dict):
         raise CatalogError(f"{source}: expected a mapping of keys to text")
     return data
+
+
+def _yaml_problem(error: yaml.YAMLError) -> str:
+    """A YAML error in one line: where, and what."""
+    mark = getattr(error, "problem_mark", None)
+    problem = getattr(error, "problem", None) or str(error)
+    where = f"line {mark.line + 1}: " if mark is not None else ""
+    return where + " ".join(str(problem).split())
 
 
 def _strings(data: Mapping[str, Any], source: str) -> dict[str, str]:

@@ -269,6 +269,7 @@ class Store:
         self.warnings = warnings
         """One sentence per problem met (a database set aside, a failed save), each cause once."""
         self._warnings_taken = 0
+        self._wal_path = Path(os.path.realpath(directory / DB_NAME) + "-wal")
         self._db = connection
         self._lock = lock
         self._mutex = threading.RLock()
@@ -483,6 +484,25 @@ class Store:
             tracking.redo = redo
             tracking.status = status
             self._tracked[session] = tracking
+            self._recover_lost_wal()
+
+    def _recover_lost_wal(self) -> None:
+        """If the write-ahead log was deleted under the open database, fold it in and start a new one.
+
+        The saves it holds would otherwise vanish with the process: SQLite
+        keeps writing to the deleted file. A checkpoint copies them into the
+        database; reconnecting creates a new log on disk.
+        """
+        if self._wal_path.exists():
+            return
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._db.close()
+            self._db = self._checked_connection(self.path)
+        except sqlite3.Error as error:
+            self._warn(f"Saving failed ({error}); the match goes on, but recent moves may not be saved.")
+            return
+        self._warn("The save files were changed by something else (the write-ahead log was deleted); saved again.")
 
     def _write_log(self, tracking: _Tracking, session: Session) -> list[LogEntry]:
         """Replace the saved decisions that changed; returns the log now saved."""

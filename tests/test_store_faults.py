@@ -308,3 +308,55 @@ def test_byte_flips_anywhere_in_a_store_never_crash_play_history_or_the_log(tmp_
 def test_a_store_cut_short_anywhere_never_crashes_play_history_or_the_log(tmp_path, pristine_store):
     cuts = range(0, len(pristine_store), 1021)
     check_damaged_copies(tmp_path, {f"cut-{size}": pristine_store[:size] for size in cuts})
+
+
+# ------------------------------------------------------- WAL files deleted
+WAL_VICTIM = """
+import sys
+from core.plugins import get_plugin_manager
+from core.session import Seat
+from core.setup import make_session
+from core.store import Store
+
+registry = get_plugin_manager(load_entry_points=False).registry
+store = Store.open(sys.argv[1])
+session = make_session(registry, "mexican-train", [Seat("Ana", "random"), Seat("Bo", "random")], 7)
+store.attach(session)
+for _ in range(5):
+    session.step()
+print("ready", flush=True)
+sys.stdin.readline()
+for _ in range(5):
+    session.step()
+print("moved", len(session.log), flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_deleting_the_wal_files_mid_game_then_a_kill_keeps_the_match(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    child = subprocess.Popen(
+        [sys.executable, "-c", WAL_VICTIM, str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=root,
+    )
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        for suffix in ("-wal", "-shm"):
+            (tmp_path / (DB_NAME + suffix)).unlink()
+        child.stdin.write("\n")
+        child.stdin.flush()
+        moved = child.stdout.readline().split()
+        assert moved[0] == "moved"
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(30)
+    with Store.open(tmp_path) as store:
+        saved = store.saved_match()
+        assert saved is not None and len(saved.log) == int(moved[1])
