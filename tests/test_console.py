@@ -360,11 +360,14 @@ def test_setup_flags_out_of_range_report_and_exit_2():
 
 
 class RecordingStore:
-    """The three store methods the console uses, recording calls."""
+    """The store methods the console uses, recording calls (no warnings to show)."""
 
     def __init__(self, saved, sessions):
         self.saved = saved
         self.sessions = sessions
+
+    def unseen_warnings(self):
+        return []
 
     def saved_match(self):
         return self.saved

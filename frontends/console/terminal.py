@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import IO, Any
 
 from core.i18n import Catalog, ui_catalog
+from frontends.console.interrupts import wait_for_line
 
 CLEAR = "\x1b[2J\x1b[H"
 """ANSI: clear the screen and move the cursor home."""
@@ -51,6 +52,7 @@ class Terminal:
         self.stdout.write(prompt)
         self.stdout.flush()
         try:
+            wait_for_line(self.stdin)
             line = self.stdin.readline()
         except UnicodeDecodeError:
             return UNREADABLE
