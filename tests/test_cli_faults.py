@@ -128,7 +128,7 @@ def broken_catalogs(tmp_path) -> Path:
 
 
 def test_a_malformed_shipped_catalog_is_one_line_naming_the_file(broken_catalogs, tmp_path):
-    env = {"PYTHONPATH": str(broken_catalogs), "ROUNDHOUSE_DATA_DIR": str(tmp_path / "data")}
+    env = {"PYTHONPATH": f"{broken_catalogs}{os.pathsep}{ROOT}", "ROUNDHOUSE_DATA_DIR": str(tmp_path / "data")}
     args = ("play", "--ui", "console", "--lang", "pl", "--players", "2", "--bot", "random", "--seed", "1")
     result = roundhouse(*args, env=env, input="quit\n", timeout=60, cwd=broken_catalogs)
     assert result.returncode == 1 and "Traceback" not in result.stderr

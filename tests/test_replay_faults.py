@@ -201,7 +201,7 @@ JSON_VALUES = st.recursive(
 @given(data=st.data())
 def test_any_value_anywhere_gives_a_replay_or_one_line_of_error(capsys, monkeypatch, tmp_path, lines, data):
     """Fuzz: one value of one line replaced by arbitrary JSON never gives a traceback."""
-    rows = [dict(line) for line in lines[:40]]
+    rows = [dict(line) for line in lines[:12]]  # the header, the deal and the first plays: every shape
     index = data.draw(st.integers(0, len(rows) - 1))
     key = data.draw(st.sampled_from(sorted(rows[index])))
     rows[index][key] = data.draw(JSON_VALUES)
