@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import io
 import random
+import signal
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from console_helpers import ScriptedInput, autoplay, plugins
+from test_store import play
 
 from core.frontend import AppContext, PlayOptions
 from core.session import Seat, Session
@@ -33,14 +37,12 @@ def new_session(seed: int = 11, humans: int = 1) -> Session:
     return make_session(registry(), "mexican-train", default_seats(humans, 3, "random"), seed=seed)
 
 
-def play(session: Session, decisions: int) -> None:
-    """Bots move; ``decisions`` pseudo-random human decisions."""
-    for _ in range(decisions):
-        session.run_bots()
-        if session.is_over:
-            return
-        session.decide(random.Random(len(session.log)).choice(session.legal_actions()))
-    session.run_bots()
+def python_child(source: str, *arguments: str) -> subprocess.Popen:
+    """A Python process running ``source`` from the project root, its stdin and stdout piped as text."""
+    root = Path(__file__).resolve().parent.parent
+    return subprocess.Popen(
+        [sys.executable, "-c", source, *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=root
+    )
 
 
 def fill_disk(store: Store) -> None:
@@ -334,18 +336,7 @@ sys.stdin.readline()
 
 
 def test_deleting_the_wal_files_mid_game_then_a_kill_keeps_the_match(tmp_path):
-    import signal
-    import subprocess
-    import sys
-
-    root = Path(__file__).resolve().parent.parent
-    child = subprocess.Popen(
-        [sys.executable, "-c", WAL_VICTIM, str(tmp_path)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=root,
-    )
+    child = python_child(WAL_VICTIM, str(tmp_path))
     try:
         assert child.stdout.readline().strip() == "ready"
         for suffix in ("-wal", "-shm"):

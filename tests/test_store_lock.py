@@ -4,11 +4,9 @@ one playing Roundhouse per database however it is reached."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from test_store_faults import python_child
 
 from core.store import DB_NAME, LOCK_NAME, Store, StoreBusy, StoreError
 
@@ -81,14 +79,7 @@ def test_two_processes_never_hold_the_same_database(tmp_path):
     Store.open(first).close()
     second.mkdir()
     (second / DB_NAME).symlink_to(first / DB_NAME)
-    root = Path(__file__).resolve().parent.parent
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(second)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=root,
-    )
+    holder = python_child(HOLDER, str(second))
     try:
         assert holder.stdout.readline().strip() == "holding"
         with pytest.raises(StoreBusy):
