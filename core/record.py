@@ -67,6 +67,7 @@ def write_record(target: str | Path | IO[str], lines: Iterable[Mapping[str, Any]
             write_record(handle, lines)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(handle.name, _new_file_mode())  # as an ordinary new file, not the private temporary one
         if overwrite:
             os.replace(handle.name, path)
         else:
@@ -76,6 +77,13 @@ def write_record(target: str | Path | IO[str], lines: Iterable[Mapping[str, Any]
         with contextlib.suppress(OSError):
             os.unlink(handle.name)
         raise
+
+
+def _new_file_mode() -> int:
+    """The permissions ``open(path, "w")`` would give a new file (0o666 less the umask)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 # ------------------------------------------------------------------ shapes

@@ -122,7 +122,7 @@ def local_time(text: str | None) -> str:
 
 def _text(value: Any, column: str) -> str:
     if type(value) is not str:
-        raise DamagedRow(f"{column} is not text" if isinstance(value, Undecodable) else f"{column} is not a text")
+        raise DamagedRow(f"{column} is not UTF-8 text" if isinstance(value, Undecodable) else f"{column} is not text")
     return value
 
 
@@ -307,7 +307,7 @@ class Store:
         except LockFileError as error:
             raise StoreError(f"cannot use the data directory {directory}: {error}") from None
         except OSError as error:
-            if exclusive or not _read_only(directory, error):
+            if exclusive or not _read_only(lock_path(path).parent, error):
                 reason = error.strerror or str(error)
                 raise StoreError(f"cannot use the data directory {directory}: {reason}") from None
             read_only, locked = True, False
@@ -848,7 +848,7 @@ def _make_directory(directory: Path) -> None:
 
 
 def _read_only(directory: Path, error: OSError) -> bool:
-    """True when ``error`` came from a data directory nobody may write (reading can still work)."""
+    """True when ``error`` came from a directory nobody may write (reading can still work)."""
     return error.errno == errno.EROFS or (
         error.errno in (errno.EACCES, errno.EPERM) and directory.is_dir() and not os.access(directory, os.W_OK)
     )

@@ -48,6 +48,9 @@ def test_export_refuses_to_replace_an_existing_file_unless_forced(capsys, data_d
     status, _, err = run(capsys, "export", "1", str(target), "--force", "--data-dir", str(data_dir))
     assert status == 0, err
     assert read_record(target)[-1]["type"] == "match_end"
+    ordinary = tmp_path / "ordinary"
+    ordinary.write_text("")
+    assert target.stat().st_mode == ordinary.stat().st_mode  # permissions of any new file, not a private temp
 
 
 def test_export_never_writes_through_a_link_to_another_file(capsys, data_dir, tmp_path):
