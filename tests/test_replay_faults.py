@@ -208,3 +208,13 @@ def test_any_value_anywhere_gives_a_replay_or_one_line_of_error(capsys, monkeypa
     status, _, err = replay(capsys, monkeypatch, write(tmp_path / "fuzz.jsonl", rows))
     assert status in (0, 2)
     assert status == 0 or len(err.strip().splitlines()) == 1
+
+
+def test_the_viewer_moves_across_matches_and_back_one_match(lines):
+    from core.store_replay import Frame, step_through
+
+    matches = iter([[Frame("a1", ""), Frame("a2", "")], [Frame("b1", "")], [Frame("c1", "")]])
+    out = io.StringIO()
+    step_through(matches, io.StringIO("n\nn\nb\nn\nn\nb\nb\nb\nn\n"), out)
+    shown = [line.split("] ")[1] for line in out.getvalue().splitlines() if line.startswith("[")]
+    assert shown == ["a1", "a2", "b1", "a2", "b1", "c1", "b1", "b1", "b1", "c1"]
