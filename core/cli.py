@@ -23,7 +23,7 @@ from tqdm import tqdm
 
 from core.bot_guard import DEFAULT_TIME_LIMIT
 from core.frontend import AppContext, PlayOptions
-from core.i18n import LANGUAGES, language_code
+from core.i18n import LANGUAGES, CatalogError, language_code
 from core.params import ParamError
 from core.plugins import Plugins, get_plugin_manager
 from core.setup import SetupError, check_table, house_options_line
@@ -158,6 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     export = command("export", "write a saved match as a RECORD.md file")
     export.add_argument("id", help="match id from 'roundhouse history'")
     export.add_argument("file", type=Path, help="the file to write")
+    export.add_argument("--force", action="store_true", help="replace the file if it exists")
     replay = command("replay", "step through a RECORD.md file in the console")
     replay.add_argument("file", type=Path, help="the record file to read")
     return parser
@@ -192,6 +193,7 @@ def _with_command(argv: list[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    _replace_unencodable_output()
     try:
         status = _main(list(sys.argv[1:] if argv is None else argv))
         sys.stdout.flush()
@@ -224,6 +226,9 @@ def _main(argv: list[str]) -> int:
     except UsageError as error:
         print(f"roundhouse {command}: error: {error}", file=sys.stderr)
         return 2
+    except CatalogError as error:  # a damaged installation: say which file
+        print(f"roundhouse {command}: error: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
@@ -237,6 +242,14 @@ def _check_data_dir(path: Path) -> None:
         raise UsageError(f"--data-dir {path}: cannot create it ({error.strerror or error})") from None
     if not os.access(path, os.W_OK | os.X_OK):
         raise UsageError(f"--data-dir {path}: the directory is not writable")
+
+
+def _replace_unencodable_output() -> None:
+    """Print what the terminal's encoding cannot show as ``?`` rather than fail (``PYTHONIOENCODING=ascii``)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
 
 
 def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:

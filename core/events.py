@@ -108,6 +108,10 @@ class Event:
             return self if _flat(self.data) else Event(self.type, _frozen(self.data))
         return Event(self.type, _frozen(self._visible_data(None)))
 
+    def frozen(self) -> Event:
+        """This event with its nested values immutable too (lists as tuples), for code outside the game."""
+        return self if _flat(self.data) else Event(self.type, _frozen(self.data))
+
     def to_record(self) -> dict[str, Any]:
         """The full RECORD.md line as a fresh dict, ``type`` first."""
         if _flat(self.data):
@@ -168,6 +172,11 @@ OPEN_LINE = Shape("open", "seat", "tile")
 END_FIRST_TURN_LINE = Shape("end_first_turn", "seat")
 
 
+def deep_frozen(value: Any) -> Any:
+    """A deeply immutable copy of a record value: lists become tuples, mappings read-only."""
+    return _frozen(value)
+
+
 def event_from_record(line: Mapping[str, Any]) -> Event:
     """An Event from a parsed RECORD.md line (the inverse of to_record)."""
     data = dict(line)
@@ -180,4 +189,4 @@ def tiles_of(value: list[str]) -> list[Tile]:
     return [Tile.parse(t) for t in value]
 
 
-__all__ = ["Event", "event_from_record", "tiles_of", "format_tiles"]
+__all__ = ["Event", "deep_frozen", "event_from_record", "tiles_of", "format_tiles"]

@@ -61,7 +61,9 @@ def roundhouse_match_event(event: Event, match: dict[str, Any]) -> None:
     """Observe every event of every match a session plays.
 
     ``event`` is the full :class:`core.events.Event` (hidden tiles included:
-    an observer must not pass them to a player). ``match`` is the record's
-    ``match`` header as a dict. Called after the event happened; the return
-    value is ignored and an exception is reported, not raised into the game.
+    an observer must not pass them to a player), its values immutable (lists
+    as tuples). ``match`` is the record's ``match`` header as a read-only
+    mapping. Called after the event happened; the return value is ignored and
+    an exception is reported, not raised into the game (SystemExit and
+    KeyboardInterrupt aside: they stop the program, the change already saved).
     """

@@ -104,7 +104,7 @@ def _load_mapping(package: str, relative: str) -> dict[str, Any] | None:
     try:
         data = safe_load(text)
     except yaml.YAMLError as error:
-        raise CatalogError(f"{source}: not valid YAML: {yaml_error_line(error)}") from error
+        raise CatalogError(f"{source}: not valid YAML: {yaml_error_line(error)}") from None
     if not isinstance(data, dict):
         raise CatalogError(f"{source}: expected a mapping of keys to text")
     return data

@@ -19,6 +19,7 @@ from typing import Any
 import pluggy
 
 from core import hookspecs
+from core.events import deep_frozen
 from core.registry import BUILTIN_PACKAGE, PluginInfo, Registry
 
 ENTRY_POINT_GROUP = "roundhouse"
@@ -127,25 +128,38 @@ def _drop_unknown_hooks(manager: pluggy.PluginManager, registry: Registry) -> No
 def _match_event_observer(manager: pluggy.PluginManager) -> Callable[[Any, list[Any]], None]:
     """A session observer calling every ``roundhouse_match_event`` implementation for each event.
 
-    An implementation that raises is reported on stderr (once per plugin) and
-    never stops the game; the other implementations still see the event.
+    Implementations get immutable data only: the event with its deal lists
+    frozen, and a read-only copy of the header, so nothing they do can reach
+    the session, its saves or its record. One that raises anything is
+    reported on stderr in one line (once per plugin) and never stops the
+    game; the other implementations still see the event. SystemExit and
+    KeyboardInterrupt stop the program as they would anywhere (the store
+    has saved the change before any plugin sees it).
     """
     hook = manager.hook.roundhouse_match_event
     reported: set[str] = set()
+    last_header: list[Any] = [None, None]  # the header last seen, and its read-only copy
 
     def observe(session: Any, events: list[Any]) -> None:
         impls = hook.get_hookimpls()
-        for event in events if impls else ():
-            arguments = {"event": event, "match": session.record.header}
+        if not impls:
+            return
+        if last_header[0] is not session.record.header:
+            last_header[:] = [session.record.header, deep_frozen(session.record.header)]
+        header = last_header[1]
+        for event in events:
+            arguments = {"event": event.frozen(), "match": header}
             for impl in impls:
                 try:
                     impl.function(**{name: arguments[name] for name in impl.argnames})
-                except Exception as error:  # noqa: BLE001 - an observer never breaks the game
+                except (SystemExit, KeyboardInterrupt):
+                    raise
+                except BaseException as error:  # noqa: BLE001 - an observer never breaks the game
                     if impl.plugin_name not in reported:
                         reported.add(impl.plugin_name)
+                        reason = " ".join(f"{type(error).__name__}: {error}".split())
                         print(
-                            f"warning: plugin {impl.plugin_name!r} roundhouse_match_event raised "
-                            f"{type(error).__name__}: {error}",
+                            f"warning: plugin {impl.plugin_name!r} roundhouse_match_event raised {reason}",
                             file=sys.stderr,
                         )
 

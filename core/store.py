@@ -12,34 +12,46 @@ Contracts:
   per save, in WAL mode: a process killed at any moment loses at most the
   decision in progress. Only the changed part of the decision log is written;
   rows are replaced, never duplicated.
-- A damaged database is moved aside as ``roundhouse.sqlite3.damaged-<time>``
-  (never overwritten), reported in :attr:`Store.warnings`, and a fresh one is
-  used. A directory that cannot be created or written raises StoreError.
-- One playing instance per data directory: a second :meth:`Store.open` raises
-  StoreBusy while the first holds the session lock (the lock dies with its
-  process). Reading commands open with ``exclusive=False`` and never wait.
+- A damaged database (one the integrity check rejects, whose tables are
+  missing, or that was emptied to 0 bytes) is moved aside as
+  ``roundhouse.sqlite3.damaged-<time>`` (never overwritten), reported in
+  :attr:`Store.warnings` in one line, and a fresh one is used. A directory
+  that cannot be created or written raises StoreError.
+- Rows are read defensively: a row that cannot be decoded or holds a value
+  of the wrong kind is set aside (a save) or left out (history) with a
+  one-line warning naming the match; every other row still loads.
+- A failed save is reported once per cause with SQLite's own reason (never
+  a rollback error in its place); the match goes on.
+- One playing instance per database: a second :meth:`Store.open` raises
+  StoreBusy while the first holds the session lock, taken next to the
+  database's real file (symbolic links resolved), so two data directories
+  sharing one database through a link exclude each other too. The lock dies
+  with its process. Reading commands open with ``exclusive=False`` and never
+  wait; in a data directory they cannot write, they read without locking.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import sqlite3
 import threading
 import weakref
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from core.record import dumps_line
+from core.record import RecordError, dumps_line, kind_description, matches_kind, parse_line
 from core.registry import Registry
 from core.session import LogEntry, MatchRecord, Seat, Session
 from core.setup import make_session
-from core.store_lock import SessionLock
-from core.store_schema import SchemaTooNew, migrate
+from core.store_lock import LockFileError, SessionLock
+from core.store_schema import SCHEMA_VERSION, SchemaTooNew, check_tables, migrate, schema_version
 
 DB_NAME = "roundhouse.sqlite3"
 LOCK_NAME = "roundhouse.lock"
@@ -55,6 +67,9 @@ PAUSED = "paused"
 """An unfinished match set aside for another one; ``roundhouse play --resume ID`` takes it up again."""
 HISTORY_STATUSES = (FINISHED, ABANDONED, PAUSED)
 
+_DAMAGE = (ValueError, KeyError, TypeError, AttributeError, RecursionError, zlib.error)
+"""What reading a damaged row can raise (DamagedRow for every value checked below)."""
+
 
 class StoreError(Exception):
     """Saving cannot work here; the message is one sentence a player understands."""
@@ -66,6 +81,21 @@ class NoSuchMatch(StoreError):
 
 class StoreBusy(StoreError):
     """Another Roundhouse is playing with the same data directory."""
+
+
+class DamagedRow(ValueError):
+    """A stored value that cannot be read or has the wrong kind; the message names the column."""
+
+
+class Undecodable(bytes):
+    """Stored text that is not UTF-8 (what the database hands back instead of failing the whole query)."""
+
+
+def _decode_text(raw: bytes) -> str | Undecodable:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return Undecodable(raw)
 
 
 class ResumeError(StoreError, ValueError):
@@ -94,6 +124,47 @@ def local_time(text: str | None) -> str:
     if not text:
         return "-"
     return datetime.fromisoformat(text).astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _text(value: Any, column: str) -> str:
+    if type(value) is not str:
+        raise DamagedRow(f"{column} is not UTF-8 text" if isinstance(value, Undecodable) else f"{column} is not text")
+    return value
+
+
+def _json(value: Any, column: str, kind: str) -> Any:
+    """A JSON column's value, checked to be of ``kind`` (see :func:`core.record.matches_kind`)."""
+    try:
+        decoded = json.loads(_text(value, column))
+    except (ValueError, RecursionError):
+        raise DamagedRow(f"{column} is not JSON") from None
+    if not matches_kind(decoded, kind):
+        raise DamagedRow(f"{column} is not {kind_description(kind)}")
+    return decoded
+
+
+def _time(value: Any, column: str, optional: bool = False) -> str | None:
+    if value is None and optional:
+        return None
+    try:
+        datetime.fromisoformat(_text(value, column))
+    except ValueError:
+        raise DamagedRow(f"{column} is not a time") from None
+    return value
+
+
+def _int(value: Any, column: str) -> int:
+    if type(value) is not int:
+        raise DamagedRow(f"{column} is not a whole number")
+    return value
+
+
+def _header(value: Any) -> dict[str, Any]:
+    """The header column: a RECORD.md ``match`` line."""
+    try:
+        return parse_line(_text(value, "the header"), 1)
+    except RecordError as error:
+        raise DamagedRow(f"the header is not a match line ({str(error).removeprefix('line 1: ')})") from None
 
 
 def _params_from_json(params: Mapping[str, Any]) -> dict[str, Any]:
@@ -175,8 +246,16 @@ def pack_record(lines: Sequence[Mapping[str, Any]]) -> bytes:
 
 
 def unpack_record(blob: bytes) -> list[dict[str, Any]]:
-    """The record lines of :func:`pack_record`."""
-    return [json.loads(line) for line in zlib.decompress(blob).decode("utf-8").splitlines()]
+    """The record lines of :func:`pack_record`, each shape-checked; DamagedRow (or zlib.error) when damaged."""
+    if not isinstance(blob, bytes) or isinstance(blob, Undecodable):
+        raise DamagedRow("the record is not packed data")
+    try:
+        text = zlib.decompress(blob).decode("utf-8")
+        return [parse_line(line, number) for number, line in enumerate(text.splitlines(), 1)]
+    except UnicodeDecodeError:
+        raise DamagedRow("the record is not UTF-8 text") from None
+    except RecordError as error:
+        raise DamagedRow(f"the record is damaged ({error})") from None
 
 
 @dataclass
@@ -196,12 +275,25 @@ class Store:
     def __init__(self, directory: Path, connection: sqlite3.Connection, lock: SessionLock, warnings: list[str]):
         self.directory = directory
         self.warnings = warnings
-        """One sentence per problem met (a database set aside, a failed save)."""
+        """One sentence per problem met (a database set aside, a failed save), each cause once."""
+        self._warnings_taken = 0
+        self._wal_path = Path(os.path.realpath(directory / DB_NAME) + "-wal")
         self._db = connection
         self._lock = lock
         self._mutex = threading.RLock()
         self._tracked: weakref.WeakKeyDictionary[Session, _Tracking] = weakref.WeakKeyDictionary()
         self._resumed: weakref.WeakKeyDictionary[Session, int] = weakref.WeakKeyDictionary()
+
+    def _warn(self, message: str) -> None:
+        """Add a warning unless the same one (same cause) is already there."""
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+    def unseen_warnings(self) -> list[str]:
+        """The warnings added since the last call (for a front end that shows each once)."""
+        fresh = self.warnings[self._warnings_taken :]
+        self._warnings_taken = len(self.warnings)
+        return fresh
 
     # ------------------------------------------------------------- opening
     @classmethod
@@ -214,27 +306,46 @@ class Store:
         """
         directory = Path(data_dir) if data_dir is not None else default_data_dir()
         directory = directory.expanduser()
+        path = directory / DB_NAME
+        read_only = False
         try:
-            directory.mkdir(parents=True, exist_ok=True)
-            lock = SessionLock(directory / LOCK_NAME)
+            _make_directory(directory)
+            lock = SessionLock(lock_path(path))
             locked = lock.acquire()
+        except LockFileError as error:
+            raise StoreError(f"cannot use the data directory {directory}: {error}") from None
         except OSError as error:
-            reason = error.strerror or str(error)
-            raise StoreError(f"cannot use the data directory {directory}: {reason}") from None
+            if exclusive or not _read_only(lock_path(path).parent, error):
+                reason = error.strerror or str(error)
+                raise StoreError(f"cannot use the data directory {directory}: {reason}") from None
+            read_only, locked = True, False
         if exclusive and not locked:
             raise StoreBusy(
-                f"Roundhouse is already running with the data directory {directory}; "
+                f"Roundhouse is already running with the data directory {directory} (or its save database); "
                 "close it first or choose another --data-dir"
             )
         if not exclusive:
             lock.release()
         warnings: list[str] = []
         try:
-            connection = cls._connect(directory / DB_NAME, lock, exclusive, warnings)
+            if read_only:
+                connection = cls._read_only_connection(path)
+            else:
+                connection = cls._connect(path, lock, exclusive, warnings)
         except BaseException:
             lock.release()
             raise
         return cls(directory, connection, lock, warnings)
+
+    @classmethod
+    def _read_only_connection(cls, path: Path) -> sqlite3.Connection:
+        """The database of a data directory nobody can write, for reading (an empty store when there is none)."""
+        if not path.exists():
+            return cls._checked_connection(Path(":memory:"))
+        try:
+            return cls._checked_connection(path, read_only=True)
+        except (sqlite3.DatabaseError, SchemaTooNew) as error:
+            raise StoreError(f"the save database {path} cannot be read ({error}); its directory is read-only") from None
 
     @classmethod
     def _connect(cls, path: Path, lock: SessionLock, exclusive: bool, warnings: list[str]) -> sqlite3.Connection:
@@ -264,19 +375,35 @@ class Store:
             raise StoreError(f"cannot create a new save database {path}: {error}") from None
 
     @staticmethod
-    def _checked_connection(path: Path) -> sqlite3.Connection:
-        """Connect, switch to WAL, verify integrity and migrate; sqlite3.DatabaseError when damaged."""
-        connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
+    def _checked_connection(path: Path, read_only: bool = False) -> sqlite3.Connection:
+        """Connect, switch to WAL, verify integrity and migrate; sqlite3.DatabaseError when damaged.
+
+        ``read_only``: open a database in a directory nobody can write
+        without changing it (no WAL switch, no migration).
+        """
+        if path.is_file() and path.stat().st_size == 0 and not _has_content(path.with_name(path.name + "-wal")):
+            raise sqlite3.DatabaseError("it was emptied to 0 bytes")
+        target = path.resolve().as_uri() + "?mode=ro&immutable=1" if read_only else str(path)
+        connection = sqlite3.connect(
+            target, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False, uri=read_only
+        )
+        connection.text_factory = _decode_text
         try:
-            connection.execute("PRAGMA journal_mode = WAL")
-            connection.execute("PRAGMA synchronous = NORMAL")
-            connection.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
-            connection.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
-            connection.execute("PRAGMA foreign_keys = ON")
-            problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
-            if problems != ["ok"]:
-                raise sqlite3.DatabaseError("; ".join(problems[:3]))
-            migrate(connection)
+            if not read_only:
+                connection.execute("PRAGMA journal_mode = WAL")
+                connection.execute("PRAGMA synchronous = NORMAL")
+                connection.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
+                connection.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
+                connection.execute("PRAGMA foreign_keys = ON")
+            _check_integrity(connection)
+            if read_only and schema_version(connection) != SCHEMA_VERSION:
+                raise SchemaTooNew(f"the save database has schema version {schema_version(connection)}")
+            if not read_only:
+                migrate(connection)
+            check_tables(connection)
+        except UnicodeDecodeError:  # SQLite's message quoting a damaged schema
+            connection.close()
+            raise sqlite3.DatabaseError("the database schema is damaged") from None
         except BaseException:
             connection.close()
             raise
@@ -327,10 +454,10 @@ class Store:
                     else:
                         entries = list(session.log)
             except (sqlite3.Error, OSError) as error:
-                self.warnings.append(f"Saving is off for this match ({error}); it can be played but not resumed.")
+                self._warn(f"Saving is off for this match ({error}); it can be played but not resumed.")
                 return
             self._tracked[session] = _Tracking(match_id, session.record, entries, "", PLAYING)
-            session.observers.append(self._observe)
+            session.observers.insert(0, self._observe)  # saved before any plugin sees the change
             self._save(session)
 
     def detach(self, session: Session) -> None:
@@ -359,14 +486,31 @@ class Store:
                     status = FINISHED if session.is_over else PLAYING
                     self._update_match(tracking, session, redo, status)
             except (sqlite3.Error, OSError) as error:
-                message = f"Saving failed ({error}); the match goes on, but recent moves may not be saved."
-                if message not in self.warnings:
-                    self.warnings.append(message)
+                self._warn(f"Saving failed ({error}); the match goes on, but recent moves may not be saved.")
                 return
             tracking.entries = written
             tracking.redo = redo
             tracking.status = status
             self._tracked[session] = tracking
+            self._recover_lost_wal()
+
+    def _recover_lost_wal(self) -> None:
+        """If the write-ahead log was deleted under the open database, fold it in and start a new one.
+
+        The saves it holds would otherwise vanish with the process: SQLite
+        keeps writing to the deleted file. A checkpoint copies them into the
+        database; reconnecting creates a new log on disk.
+        """
+        if self._wal_path.exists():
+            return
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._db.close()
+            self._db = self._checked_connection(self.path)
+        except sqlite3.Error as error:
+            self._warn(f"Saving failed ({error}); the match goes on, but recent moves may not be saved.")
+            return
+        self._warn("The save files were changed by something else (the write-ahead log was deleted); saved again.")
 
     def _write_log(self, tracking: _Tracking, session: Session) -> list[LogEntry]:
         """Replace the saved decisions that changed; returns the log now saved."""
@@ -482,14 +626,17 @@ class Store:
                 query, values = "SELECT id FROM matches WHERE status = ? ORDER BY id DESC LIMIT 1", (PLAYING,)
             else:
                 query, values = "SELECT id FROM matches WHERE id = ? AND status IN (?, ?)", (match_id, PLAYING, PAUSED)
-            row = self._db.execute(query, values).fetchone()
-            if row is None:
-                return None
             try:
+                row = self._db.execute(query, values).fetchone()
+                if row is None:
+                    return None
                 return self._load(row[0])
-            except (ValueError, KeyError, TypeError, AttributeError) as error:
+            except sqlite3.Error as error:  # the database itself, not the row: nothing is set aside
+                self._warn(f"The saved match could not be read ({error}).")
+                return None
+            except _DAMAGE as error:
                 self._set_aside(row[0], f"unreadable save: {error}")
-                self.warnings.append(f"The saved match could not be read ({error}); it was set aside.")
+                self._warn(f"The saved match {row[0]} could not be read ({error}); it was set aside.")
                 return None
 
     def _load(self, match_id: int) -> SavedMatch:
@@ -502,23 +649,26 @@ class Store:
             raise KeyError(match_id)
         header_text, match_number, seed_explicit, redo_text, started, updated, totals = row
         log = tuple(
-            e for (e,) in self._db.execute("SELECT entry FROM decisions WHERE match_id = ? ORDER BY idx", (match_id,))
+            _text(e, f"decision {i}")
+            for i, e in self._db.execute(
+                "SELECT idx, entry FROM decisions WHERE match_id = ? ORDER BY idx", (match_id,)
+            )
         )
-        header = json.loads(header_text)
+        header = _header(header_text)
         return SavedMatch(
             id=match_id,
             variant=header["variant"],
             seats=tuple(_seat_of(s) for s in header["seats"]),
             params=_params_from_json(header.get("params") or {}),
-            seed=int(header["seed"]),
-            seed_explicit=bool(seed_explicit),
-            match_number=int(match_number),
+            seed=header["seed"],
+            seed_explicit=bool(_int(seed_explicit, "seed_explicit")),
+            match_number=_int(match_number, "match_number"),
             log=log,
-            redo=tuple(tuple(r) for r in json.loads(redo_text)),
-            started=started,
-            updated=updated,
-            totals=_seat_keys(json.loads(totals)),
-            rng=int(header.get("rng", 1)),
+            redo=tuple(tuple(r) for r in _json(redo_text, "redo", "redo")),
+            started=_time(started, "started"),
+            updated=_time(updated, "updated"),
+            totals=_seat_keys(_json(totals, "totals", "scores")),
+            rng=_int(header.get("rng", 1), "rng"),
         )
 
     def resume(self, saved: SavedMatch, registry: Registry) -> Session:
@@ -578,72 +728,88 @@ class Store:
                     (UNREADABLE, reason, now_text(), match_id),
                 )
         except sqlite3.Error as error:
-            self.warnings.append(f"The unreadable save {match_id} could not be set aside ({error}).")
+            self._warn(f"The unreadable save {match_id} could not be set aside ({error}).")
 
     # ------------------------------------------------------------- history
     def history(self) -> list[HistoryEntry]:
         """Finished, abandoned and paused matches, oldest first."""
         with self._mutex:
-            rows = self._db.execute(
-                "SELECT id, status, started, ended, header, totals, winners, record FROM matches"
-                f" WHERE status IN ({', '.join('?' * len(HISTORY_STATUSES))}) ORDER BY id",
-                HISTORY_STATUSES,
-            ).fetchall()
+            try:
+                rows = self._db.execute(
+                    "SELECT id, status, started, ended, header, totals, winners, record FROM matches"
+                    f" WHERE status IN ({', '.join('?' * len(HISTORY_STATUSES))}) ORDER BY id",
+                    HISTORY_STATUSES,
+                ).fetchall()
+            except sqlite3.Error as error:
+                self._warn(f"The history could not be read ({error}).")
+                return []
         entries = []
         for row in rows:
             try:
                 entries.append(self._history_entry(row))
-            except (ValueError, KeyError, TypeError, zlib.error) as error:
-                self.warnings.append(f"Match {row[0]} of the history could not be read ({error}); it is not listed.")
+            except _DAMAGE as error:
+                self._warn(f"Match {row[0]} of the history could not be read ({error}); it is not listed.")
         return entries
 
     def history_entry(self, match_id: int) -> HistoryEntry:
         """One match of the history; StoreError when there is none with that id."""
-        with self._mutex:
+        with self._mutex, _read_failure(f"match {match_id} of the history could not be read"):
             row = self._db.execute(
                 "SELECT id, status, started, ended, header, totals, winners, record FROM matches WHERE id = ?",
                 (match_id,),
             ).fetchone()
         if row is None:
             raise NoSuchMatch(f"there is no match {match_id} in the history (see 'roundhouse history')")
-        return self._history_entry(row)
+        try:
+            return self._history_entry(row)
+        except _DAMAGE as error:
+            raise StoreError(f"match {match_id} of the history could not be read ({error})") from None
 
     @staticmethod
     def _history_entry(row: tuple) -> HistoryEntry:
         match_id, status, started, ended, header_text, totals, winners, record = row
-        header = json.loads(header_text)
+        header = _header(header_text)
         rounds: list[dict[int, int]] = []
         if record:
             rounds, _, _ = summarize(unpack_record(record))
         return HistoryEntry(
             id=match_id,
-            status=status,
-            started=started,
-            ended=ended,
+            status=_text(status, "status"),
+            started=_time(started, "started"),
+            ended=_time(ended, "ended", optional=True),
             variant=header["variant"],
             seats=tuple(_seat_of(s) for s in header["seats"]),
-            seed=int(header["seed"]),
-            totals=_seat_keys(json.loads(totals)),
-            winners=list(json.loads(winners)),
+            seed=header["seed"],
+            totals=_seat_keys(_json(totals, "totals", "scores")),
+            winners=list(_json(winners, "winners", "ints")),
             rounds=rounds,
             has_record=bool(record),
         )
 
-    def match_record(self, match_id: int, registry: Registry | None = None) -> list[dict[str, Any]]:
+    def match_record(
+        self, match_id: int, registry: Registry | None = None, *, ended_only: bool = False
+    ) -> list[dict[str, Any]]:
         """The RECORD.md lines of a match in the store.
 
         Ended matches keep their record; for a match whose log alone was kept
         (in progress, or left unfinished), the record is rebuilt by replaying
-        it, which needs ``registry``. Raises StoreError when neither works.
+        it, which needs ``registry``. Raises StoreError when neither works,
+        and with ``ended_only`` for a match still being played (its record
+        shows every hand: it is for after the match, RECORD.md).
         """
-        with self._mutex:
-            row = self._db.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone()
+        with self._mutex, _read_failure(f"the record of match {match_id} could not be read"):
+            row = self._db.execute("SELECT record, status FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             raise NoSuchMatch(f"there is no match {match_id} in the store (see 'roundhouse history')")
+        if ended_only and row[1] not in (FINISHED, ABANDONED, UNREADABLE):
+            raise StoreError(
+                f"match {match_id} is still being played and its record would show every hand; "
+                "export it once it is over"
+            )
         if row[0]:
             try:
                 return unpack_record(row[0])
-            except (ValueError, zlib.error) as error:
+            except _DAMAGE as error:
                 raise StoreError(f"the record of match {match_id} could not be read: {error}") from None
         if registry is None:
             raise StoreError(f"match {match_id} has no record")
@@ -651,7 +817,7 @@ class Store:
             with self._mutex:
                 saved = self._load(match_id)
             session = self._rebuild(saved, registry)
-        except (KeyError, ValueError, TypeError, RuntimeError, IndexError) as error:
+        except (*_DAMAGE, sqlite3.Error, RuntimeError, IndexError) as error:
             raise StoreError(f"match {match_id} no longer replays: {error}") from None
         return session.record.lines()
 
@@ -671,9 +837,63 @@ class _Transaction:
                 self._db.execute("COMMIT")
                 return
             except sqlite3.Error:
-                self._db.execute("ROLLBACK")
+                self._rollback()
                 raise
-        self._db.execute("ROLLBACK")
+        self._rollback()
+
+    def _rollback(self) -> None:
+        """Undo what is left of the transaction; never replaces the error being raised.
+
+        SQLite may already have rolled back (a full disk does): a ROLLBACK then
+        fails with "no transaction is active", which would hide the real cause.
+        """
+        if self._db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+
+
+@contextlib.contextmanager
+def _read_failure(what: str) -> Iterator[None]:
+    """Turn a database that fails under a read into StoreError: ``what`` and SQLite's reason."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        raise StoreError(f"{what} ({error})") from None
+
+
+def lock_path(database: Path) -> Path:
+    """The lock file of a database: next to its real file, so every path to one database shares one lock."""
+    return Path(os.path.realpath(database)).parent / LOCK_NAME
+
+
+def _make_directory(directory: Path) -> None:
+    """Create the data directory; OSError with a clear reason for a file or a dangling link in its place."""
+    if directory.is_symlink() and not directory.exists():
+        raise OSError(errno.ENOENT, f"it is a symbolic link to {os.readlink(directory)}, which does not exist")
+    if directory.exists() and not directory.is_dir():
+        raise OSError(errno.ENOTDIR, "it is a file, not a directory")
+    directory.mkdir(parents=True, exist_ok=True)
+
+
+def _read_only(directory: Path, error: OSError) -> bool:
+    """True when ``error`` came from a directory nobody may write (reading can still work)."""
+    return error.errno == errno.EROFS or (
+        error.errno in (errno.EACCES, errno.EPERM) and directory.is_dir() and not os.access(directory, os.W_OK)
+    )
+
+
+def _has_content(path: Path) -> bool:
+    return path.is_file() and path.stat().st_size > 0
+
+
+def _check_integrity(connection: sqlite3.Connection) -> None:
+    """sqlite3.DatabaseError, in one line, when SQLite's quick check finds damage."""
+    problems = [str(row[0]) for row in connection.execute("PRAGMA quick_check")]
+    if problems != ["ok"]:
+        first = " ".join(problems[0].split())
+        first = first if len(first) <= 80 else first[:77] + "..."
+        more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
+        raise sqlite3.DatabaseError(f"integrity check: {first}{more}")
 
 
 def _unwritable(error: sqlite3.OperationalError) -> bool:

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from core.plugins import Plugins
-from core.record import RecordError, read_record, write_record
+from core.record import RecordError, iter_record, write_record
 from core.store import PAUSED, HistoryEntry, NoSuchMatch, Store, StoreBusy, StoreError, local_time
-from core.store_replay import frames, step_through
+from core.store_replay import Frame, printable, step_through, stream_frames
 
 
 def open_play_store(data_dir: Path | None, stderr: IO[str] | None = None) -> Store | None:
@@ -37,7 +38,7 @@ def open_play_store(data_dir: Path | None, stderr: IO[str] | None = None) -> Sto
     except StoreError as error:
         print(f"warning: saving is off: {error}", file=stderr)
         return None
-    for warning in store.warnings:
+    for warning in store.unseen_warnings():
         print(f"warning: {warning}", file=stderr)
     return store
 
@@ -100,7 +101,11 @@ def command_history(args: argparse.Namespace, plugins: Plugins) -> int:
 
 
 def command_export(args: argparse.Namespace, plugins: Plugins) -> int:
-    """Write match ``args.id`` of the store as a RECORD.md file."""
+    """Write ended match ``args.id`` of the store as a RECORD.md file.
+
+    An existing file is replaced only with ``--force``; the file is written
+    whole or not at all (a temporary file renamed into place).
+    """
     try:
         match_id = int(args.id)
     except ValueError:
@@ -111,13 +116,15 @@ def command_export(args: argparse.Namespace, plugins: Plugins) -> int:
         return _fail("export", str(error), 1)
     with store:
         try:
-            lines = store.match_record(match_id, plugins.registry)
+            lines = store.match_record(match_id, plugins.registry, ended_only=True)
         except NoSuchMatch as error:
             return _fail("export", str(error), 2)
         except StoreError as error:
             return _fail("export", str(error), 1)
     try:
-        write_record(args.file, lines)
+        write_record(args.file, lines, overwrite=args.force)
+    except FileExistsError:
+        return _fail("export", f"{args.file} already exists; add --force to replace it", 1)
     except OSError as error:
         return _fail("export", f"cannot write {args.file}: {error.strerror or error}", 1)
     print(f"Wrote match {match_id} ({len(lines)} lines) to {args.file}.")
@@ -125,13 +132,26 @@ def command_export(args: argparse.Namespace, plugins: Plugins) -> int:
 
 
 def command_replay(args: argparse.Namespace, plugins: Plugins) -> int:
-    """Check a RECORD.md file, then step through it in the console."""
+    """Check a RECORD.md file one match at a time and step through it in the console.
+
+    A malformed or disagreeing line stops the replay with one line naming it
+    (status 2); a record that stops before its match ends is replayed as far
+    as it goes, with a warning.
+    """
     try:
-        lines = read_record(args.file)
-        shown = frames(lines, plugins.registry)
+        with open(args.file, "rb") as handle:
+            shown = _noting_incomplete(stream_frames(iter_record(handle), plugins.registry), args.file)
+            step_through(shown, sys.stdin, sys.stdout)
     except OSError as error:
         return _fail("replay", f"cannot read {args.file}: {error.strerror or error}", 2)
-    except (RecordError, KeyError, TypeError, ValueError) as error:
-        return _fail("replay", f"{args.file}: {error}", 2)
-    step_through(shown, sys.stdin, sys.stdout)
+    except (RecordError, LookupError, TypeError, ValueError) as error:
+        return _fail("replay", printable(f"{args.file}: {error}"), 2)
     return 0
+
+
+def _noting_incomplete(matches: Iterator[list[Frame]], file: Path) -> Iterator[list[Frame]]:
+    """``matches`` unchanged, with a warning on standard error for each match that stops early."""
+    for shown in matches:
+        if shown[-1].note:
+            print(printable(f"roundhouse replay: warning: {file}: {shown[-1].note}"), file=sys.stderr)
+        yield shown

@@ -1,21 +1,34 @@
 """Stepping through a match record in the console (``roundhouse replay FILE``).
 
-A record (RECORD.md) is first checked with :func:`core.record.replay`; then
-each event becomes a :class:`Frame`: one sentence saying what happened and
-the table as it stands after it (every hand, the stock, the lines of play,
-the totals). The viewer moves forward and back through the frames.
+A record (RECORD.md) is read one match at a time: each match is checked with
+:func:`core.record.replay`, then each of its events becomes a :class:`Frame`:
+one sentence saying what happened and the table as it stands after it (every
+hand, the stock, the lines of play, the totals). The viewer moves forward and
+back through the frames. Every displayed string has its control characters
+removed, so a record cannot drive the terminal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from core.record import RecordError, replay, split_matches
+from core.record import IncompleteRecord, RecordError, replay, stream_matches
 from core.registry import Registry
 
 HELP = "Enter or n: next event · b: back · q: quit"
+KEPT_MATCHES = 2
+"""How many matches the viewer keeps for going back (the memory of a replay stays bounded)."""
+
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` without control characters (terminal escapes, bidirectional overrides)."""
+    return _UNSAFE.sub("", text)
 
 
 @dataclass(frozen=True)
@@ -24,6 +37,8 @@ class Frame:
 
     sentence: str
     table: str
+    note: str | None = None
+    """Set on the last frame of a match that stops before its end: what is missing."""
 
 
 @dataclass
@@ -131,31 +146,65 @@ def describe(line: Mapping[str, Any], names: Mapping[int, str]) -> str:
     return f"{kind}: " + ", ".join(f"{k} {v}" for k, v in line.items() if k != "type") + "."
 
 
-def frames(lines: Sequence[dict[str, Any]], registry: Registry) -> list[Frame]:
-    """Check every match of a record against its variant's rules, then one frame per line.
+def _incomplete_note(match: Sequence[Mapping[str, Any]]) -> str:
+    ended = [line["round"] for line in match if line["type"] == "round_end"]
+    return f"incomplete record: stops after round {ended[-1] if ended else 0}"
 
-    Raises RecordError (naming the line) for a record that does not replay
-    or whose variant is not installed.
+
+def match_frames(match: Sequence[dict[str, Any]], registry: Registry, first_line: int = 1) -> list[Frame]:
+    """Check one match against its variant's rules, then one frame per line.
+
+    A match that stops before its end gets a last frame saying so
+    (its ``note`` says so). Raises RecordError (naming the line) for a match
+    that does not replay or whose variant is not installed.
     """
+    variant_id = match[0]["variant"]
+    if variant_id not in registry.variants:
+        raise RecordError(f"line {first_line}: cannot replay it: {registry.missing('variant', str(variant_id))}")
+    try:
+        complete = replay(match, registry.variants[variant_id], first_line).is_over()
+    except IncompleteRecord:
+        complete = False
+    names = {s["seat"]: printable(s.get("name", f"seat {s['seat']}")) for s in match[0]["seats"]}
+    table = _Table(names)
     out: list[Frame] = []
-    for match in split_matches(lines):
-        variant_id = match[0].get("variant")
-        if variant_id not in registry.variants:
-            raise RecordError(f"cannot replay it: {registry.missing('variant', str(variant_id))}")
-        replay(match, registry.variants[variant_id])
-        names = {s["seat"]: s.get("name", f"seat {s['seat']}") for s in match[0]["seats"]}
-        table = _Table(names)
-        for line in match:
-            table.apply(line)
-            out.append(Frame(describe(line, names), table.render()))
+    for line in match:
+        table.apply(line)
+        out.append(Frame(printable(describe(line, names)), "\n".join(printable(r) for r in table.render().split("\n"))))
+    if not complete:
+        note = _incomplete_note(match)
+        out.append(Frame(note[0].upper() + note[1:] + ".", "", note))
     return out
 
 
-def step_through(shown: Sequence[Frame], stdin: IO[str], stdout: IO[str]) -> None:
-    """Show ``shown`` one at a time: Enter/``n`` forward, ``b`` back, ``q`` (or end of input) quits."""
-    position, show = 0, True
+def stream_frames(numbered: Iterable[tuple[int, dict[str, Any]]], registry: Registry) -> Iterator[list[Frame]]:
+    """The frames of each match of a numbered record stream, one match at a time."""
+    for first_line, match in stream_matches(numbered):
+        yield match_frames(match, registry, first_line)
+
+
+def frames(lines: Sequence[dict[str, Any]], registry: Registry) -> list[Frame]:
+    """Every frame of a whole (already read) record; RecordError as :func:`match_frames`."""
+    return [frame for shown in stream_frames(enumerate(lines, 1), registry) for frame in shown]
+
+
+def step_through(matches: Iterable[Sequence[Frame]], stdin: IO[str], stdout: IO[str]) -> None:
+    """Show each match's frames one at a time: Enter/``n`` forward, ``b`` back, ``q`` (or end of input) quits.
+
+    ``matches`` is consumed as the viewer moves on; only the last
+    :data:`KEPT_MATCHES` matches are kept for going back. Errors raised while
+    reading the next match (RecordError) propagate.
+    """
+    source = iter(matches)
+    kept: deque[Sequence[Frame]] = deque(maxlen=KEPT_MATCHES)
+    current = next(source, None)
+    if not current:
+        return
+    kept.append(current)
+    index, position, show = 0, 0, True  # index: of the shown match within ``kept``
     stdout.write(HELP + "\n")
     while True:
+        shown = kept[index]
         if show:
             frame = shown[position]
             stdout.write(f"\n[{position + 1}/{len(shown)}] {frame.sentence}\n")
@@ -171,11 +220,23 @@ def step_through(shown: Sequence[Frame], stdin: IO[str], stdout: IO[str]) -> Non
         show = True
         if command in ("", "n") and position < len(shown) - 1:
             position += 1
+        elif command in ("", "n") and index < len(kept) - 1:
+            index, position = index + 1, 0
         elif command in ("", "n"):
-            stdout.write("End of the record (b: back, q: quit).\n")
-            show = False
+            following = next(source, None)
+            if following:
+                kept.append(following)
+                index, position = len(kept) - 1, 0
+            else:
+                stdout.write("End of the record (b: back, q: quit).\n")
+                show = False
+        elif command == "b" and position > 0:
+            position -= 1
+        elif command == "b" and index > 0:
+            index -= 1
+            position = len(kept[index]) - 1
         elif command == "b":
-            position = max(0, position - 1)
+            pass
         elif command == "q":
             return
         else:

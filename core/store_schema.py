@@ -55,15 +55,55 @@ class SchemaTooNew(Exception):
     """The database was written by a later release; the message says which version."""
 
 
+COLUMNS = {
+    "matches": (
+        "id",
+        "status",
+        "started",
+        "updated",
+        "ended",
+        "variant",
+        "header",
+        "match_number",
+        "seed_explicit",
+        "redo",
+        "totals",
+        "winners",
+        "record",
+        "note",
+    ),
+    "decisions": ("match_id", "idx", "entry"),
+}
+"""The columns the store reads from each table at :data:`SCHEMA_VERSION`."""
+
+
 def schema_version(connection: sqlite3.Connection) -> int:
-    """The database's schema version (0 for a new, empty database)."""
+    """The database's schema version (0 for a new, empty database).
+
+    sqlite3.DatabaseError when the recorded version is not a whole number.
+    """
     exists = connection.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
     ).fetchone()
     if exists is None:
         return 0
     row = connection.execute("SELECT version FROM schema_version").fetchone()
-    return 0 if row is None else int(row[0])
+    if row is None:
+        return 0
+    if type(row[0]) is not int:
+        raise sqlite3.DatabaseError(f"the schema version {row[0]!r} is not a whole number")
+    return row[0]
+
+
+def check_tables(connection: sqlite3.Connection) -> None:
+    """sqlite3.DatabaseError naming the first table or column of :data:`COLUMNS` that is missing."""
+    for table, columns in COLUMNS.items():
+        found = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+        if not found:
+            raise sqlite3.DatabaseError(f"the table {table!r} is missing")
+        for column in columns:
+            if column not in found:
+                raise sqlite3.DatabaseError(f"the column {table}.{column} is missing")
 
 
 def migrate(connection: sqlite3.Connection) -> int:

@@ -8,6 +8,7 @@ tests fail with a clear message: they are never skipped.
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import subprocess
@@ -79,6 +80,19 @@ def xvfb_display() -> Iterator[str]:
             os.environ.pop("DISPLAY", None)
         else:
             os.environ["DISPLAY"] = existing
+
+
+def close_window(root) -> None:
+    """Destroy ``root`` (if still open), then collect garbage at once, in the main thread.
+
+    Tk variables and images left by a window unset themselves in Tcl when
+    collected; collected later from another thread (a worker pool's), each
+    waits for a main loop that is gone. Collecting here keeps that in the
+    thread that owns Tk.
+    """
+    if root.winfo_exists():
+        root.destroy()
+    gc.collect()
 
 
 def pump(root, until: Callable[[], bool] | None = None, limit: float = 10.0) -> bool:

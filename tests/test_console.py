@@ -376,11 +376,14 @@ def test_setup_flags_out_of_range_report_and_exit_2():
 
 
 class RecordingStore:
-    """A store with no saved match that records the sessions attached to it."""
+    """A store with no saved match that records the sessions attached to it (no warnings to show)."""
 
     def __init__(self, saved, sessions):
         self.saved = saved
         self.sessions = sessions
+
+    def unseen_warnings(self):
+        return []
 
     def saved_match(self, match_id=None):
         return self.saved

@@ -145,3 +145,34 @@ def test_quit_keeps_the_match_and_the_next_start_offers_to_resume_it(tmp_path):
     assert child.wait() == 0
     tile = re.search(r"\d+-\d+", move).group()
     assert f"plays {tile}" in log or f"engine {tile}" in log
+
+
+NOTED_INTERRUPT = """
+import _thread, sys, threading, time
+from frontends.console.terminal import Terminal
+
+def interrupt_later():
+    time.sleep(0.2)
+    _thread.interrupt_main()  # Python notes SIGINT, but no system call is interrupted
+
+threading.Thread(target=interrupt_later, daemon=True).start()
+term = Terminal(sys.stdin, sys.stdout, "en")
+try:
+    term.ask("prompt> ")
+except KeyboardInterrupt:
+    term.say("Interrupted")
+    sys.exit(130)
+"""
+
+
+def test_an_interrupt_noted_just_before_the_read_is_acted_on_without_a_keypress(tmp_path):
+    """The race behind a lost Ctrl-C: the signal is noted after Python's last check, before read() blocks.
+
+    Here the interrupt is noted while the read is already waiting, which no
+    system call notices: only a wait that also watches the signal wakeup pipe
+    can act on it.
+    """
+    child = PtyProcess([sys.executable, "-c", NOTED_INTERRUPT], environment(tmp_path))
+    child.expect("prompt> ")
+    child.expect("Interrupted")
+    assert child.wait() == 130

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from gui_helpers import pump, xvfb_display  # noqa: F401 - the fixture is used by name
+from gui_helpers import close_window, pump, xvfb_display  # noqa: F401 - the fixture is used by name
 
 from core.actions import Draw, OpenDouble, Pass, PlaceEngine, Play, without_clauses
 from core.frontend import PlayOptions
@@ -36,8 +36,7 @@ def window(xvfb_display, tmp_path, monkeypatch):  # noqa: F811 - pytest fixture 
     app = TkApp(root, REGISTRY, PlayOptions(), None, tk_settings.Settings(theme="arc", speed="instant"))
     root.update()
     yield app
-    if root.winfo_exists():
-        root.destroy()
+    close_window(root)
 
 
 def seats(*kinds: str | None) -> list[Seat]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from gui_helpers import pump, xvfb_display  # noqa: F401 - the fixture is used by name
+from gui_helpers import close_window, pump, xvfb_display  # noqa: F401 - the fixture is used by name
 from history_helpers import hidden_draws, store_with_finished_match
 
 from core.frontend import PlayOptions
@@ -29,8 +29,7 @@ def window(xvfb_display, tmp_path, monkeypatch):  # noqa: F811 - pytest fixture 
     app = TkApp(root, REGISTRY, PlayOptions(), store, tk_settings.Settings(theme="arc", speed="fast"))
     root.update()
     yield app, store, entry
-    if root.winfo_exists():
-        root.destroy()
+    close_window(root)
     store.close()
 
 

@@ -87,6 +87,12 @@ class Outcome(Enum):
     QUIT = "quit"  # the player leaves
 
 
+def say_store_warnings(term: Terminal, store: Any) -> None:
+    """Say the warnings ``store`` (or None) added since they were last shown, one line each."""
+    for warning in store.unseen_warnings() if store is not None else ():
+        term.say(f"warning: {warning}")
+
+
 class ConsoleGame:
     """Plays a session on a :class:`Terminal` until the player quits.
 
@@ -147,6 +153,7 @@ class ConsoleGame:
         self.term.say(t("console.help_hint"))
         while True:
             self.flush()
+            self.report_store_warnings()
             seat = self.session.pending_seat
             if self.hot_seat and self.hand_on_screen is not None and seat != self.hand_on_screen:
                 self.hide()
@@ -173,6 +180,10 @@ class ConsoleGame:
         line = house_options_line(self.term.catalog, self.session.variant, self.session.params)
         if line:
             self.term.say(line)
+
+    def report_store_warnings(self) -> None:
+        """Say each new store warning (a failed save, a save set aside) once, as it happens."""
+        say_store_warnings(self.term, self.store)
 
     def flush(self) -> None:
         """Describe the events that happened since the last flush, as the viewer may see them."""
@@ -439,8 +450,10 @@ class ConsoleGame:
 
     # ---------------------------------------------------------- history
     def _history(self) -> list[HistoryEntry]:
-        """The store's earlier matches (none without a store)."""
-        return self.store.history() if self.store is not None else []
+        """The store's earlier matches (none without a store); a damaged one is left out and reported."""
+        entries = self.store.history() if self.store is not None else []
+        self.report_store_warnings()
+        return entries
 
     def _recent_lines(self) -> list[str]:
         """After the current log: the latest earlier matches and how to read them."""

@@ -14,6 +14,7 @@ from core.frontend import PlayOptions
 from core.registry import Registry
 from core.session import Session
 from core.store import SavedMatch, StoreError, local_time
+from frontends.console.game import say_store_warnings
 from frontends.console.terminal import Terminal
 from frontends.past_matches import game_name
 
@@ -53,6 +54,7 @@ def offer_saved(term: Terminal, store: Any, options: PlayOptions, registry: Regi
     if options.resume is not None:
         latest = store.saved_match()
         target = store.saved_match(options.resume)
+        say_store_warnings(term, store)
         if target is None:
             term.say(term.t("console.resume.missing", id=options.resume))
             return None
@@ -61,6 +63,7 @@ def offer_saved(term: Terminal, store: Any, options: PlayOptions, registry: Regi
             term.say(term.t("console.resume.kept", id=latest.id))
         return _rebuild(term, store, target, registry)
     saved = store.saved_match()
+    say_store_warnings(term, store)
     if saved is None:
         return None
     session = _rebuild(term, store, saved, registry)

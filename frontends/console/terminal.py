@@ -12,6 +12,7 @@ from typing import IO, Any
 
 from core.actions import LineId
 from core.i18n import Catalog, ui_catalog
+from frontends.console.interrupts import wait_for_line
 from frontends.game_words import GameWords
 
 CLEAR = "\x1b[2J\x1b[3J\x1b[H"
@@ -58,6 +59,7 @@ class Terminal:
         self.stdout.write(prompt)
         self.stdout.flush()
         try:
+            wait_for_line(self.stdin)
             line = self.stdin.readline()
         except UnicodeDecodeError:
             return UNREADABLE

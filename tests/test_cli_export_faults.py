@@ -1,0 +1,89 @@
+"""``roundhouse export`` under hostile conditions (issues 16, 17): no clobbering, no half-written file,
+no hands of a match still being played (RECORD.md: a record is for after the match)."""
+
+from __future__ import annotations
+
+import errno
+
+import pytest
+
+from core.cli import main
+from core.record import read_record
+from core.session import Seat
+from core.setup import make_session
+from core.store import Store
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory):
+    """A store with one finished match (1) and one in progress (2)."""
+    from core.plugins import get_plugin_manager
+
+    registry = get_plugin_manager(load_entry_points=False).registry
+    directory = tmp_path_factory.mktemp("export") / "data"
+    params = {**registry.variant("mexican-train").default_params(), "rounds": 1}
+    with Store.open(directory) as store:
+        session = make_session(registry, "mexican-train", [Seat("Ana", "random"), Seat("Bo", "random")], 2, params)
+        store.attach(session)
+        session.run_bots()
+        session.new_match()
+        for _ in range(4):
+            session.step()
+    return directory
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_export_refuses_to_replace_an_existing_file_unless_forced(capsys, data_dir, tmp_path):
+    target = tmp_path / "kept.jsonl"
+    target.write_text("my notes\n")
+    status, out, err = run(capsys, "export", "1", str(target), "--data-dir", str(data_dir))
+    assert status == 1 and out == "" and target.read_text() == "my notes\n"
+    [line] = err.strip().splitlines()
+    assert "already exists" in line and "--force" in line
+    status, _, err = run(capsys, "export", "1", str(target), "--force", "--data-dir", str(data_dir))
+    assert status == 0, err
+    assert read_record(target)[-1]["type"] == "match_end"
+    ordinary = tmp_path / "ordinary"
+    ordinary.write_text("")
+    assert target.stat().st_mode == ordinary.stat().st_mode  # permissions of any new file, not a private temp
+
+
+def test_export_never_writes_through_a_link_to_another_file(capsys, data_dir, tmp_path):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(victim)
+    status, _, _ = run(capsys, "export", "1", str(link), "--data-dir", str(data_dir))
+    assert status == 1 and victim.read_text() == "precious\n"
+    status, _, err = run(capsys, "export", "1", str(link), "--force", "--data-dir", str(data_dir))
+    assert status == 0, err
+    assert victim.read_text() == "precious\n" and not link.is_symlink()  # the link was replaced, not its target
+
+
+def test_export_on_a_full_disk_leaves_the_old_file_whole(capsys, data_dir, tmp_path, monkeypatch):
+    target = tmp_path / "old.jsonl"
+    target.write_text("old content\n")
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("core.record.os.fsync", disk_full)
+    status, out, err = run(capsys, "export", "1", str(target), "--force", "--data-dir", str(data_dir))
+    assert status == 1 and out == ""
+    [line] = err.strip().splitlines()
+    assert "No space left on device" in line
+    assert target.read_text() == "old content\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.jsonl"]  # no partial file left behind
+
+
+def test_export_of_a_match_in_progress_is_refused_without_revealing_hands(capsys, data_dir, tmp_path):
+    target = tmp_path / "live.jsonl"
+    status, out, err = run(capsys, "export", "2", str(target), "--data-dir", str(data_dir))
+    assert status == 1 and out == "" and not target.exists()
+    [line] = err.strip().splitlines()
+    assert "match 2 is still being played" in line and "once it is over" in line
