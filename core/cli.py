@@ -28,7 +28,7 @@ from core.params import ParamError
 from core.plugins import Plugins, get_plugin_manager
 from core.setup import SetupError, check_table, house_options_line
 from core.simulate import MatchOutcome, default_jobs, format_result, simulate
-from core.store import ENV_DATA_DIR, Store, StoreBusy, StoreError
+from core.store import ENV_DATA_DIR, Store, StoreBusy, StoreError, make_data_directory
 from core.store_cli import command_export, command_history, command_replay, open_play_store
 
 
@@ -221,7 +221,7 @@ def _main(argv: list[str]) -> int:
         print(f"warning: {line}", file=sys.stderr)
     try:
         if explicit_dir:
-            _check_data_dir(args.data_dir)
+            _check_data_dir(args.data_dir, writable=command in WRITING_COMMANDS)
         return COMMANDS[command](args, plugins)
     except UsageError as error:
         print(f"roundhouse {command}: error: {error}", file=sys.stderr)
@@ -234,13 +234,19 @@ def _main(argv: list[str]) -> int:
         return 130
 
 
-def _check_data_dir(path: Path) -> None:
-    """An explicit ``--data-dir`` must be a directory Roundhouse can create and write (UsageError)."""
+WRITING_COMMANDS = ("play",)
+"""The command that saves into the data directory; the others only read it (a read-only one will do)."""
+
+
+def _check_data_dir(path: Path, writable: bool) -> None:
+    """An explicit ``--data-dir`` must be a directory Roundhouse can create, and write when ``writable``."""
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        make_data_directory(path)
     except OSError as error:
-        raise UsageError(f"--data-dir {path}: cannot create it ({error.strerror or error})") from None
-    if not os.access(path, os.W_OK | os.X_OK):
+        if not writable and path.is_dir():
+            return
+        raise UsageError(f"--data-dir {path}: cannot use it: {error.strerror or error}") from None
+    if writable and not os.access(path, os.W_OK | os.X_OK):
         raise UsageError(f"--data-dir {path}: the directory is not writable")
 
 

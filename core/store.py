@@ -309,7 +309,7 @@ class Store:
         path = directory / DB_NAME
         read_only = False
         try:
-            _make_directory(directory)
+            make_data_directory(directory)
             lock = SessionLock(lock_path(path))
             locked = lock.acquire()
         except LockFileError as error:
@@ -687,20 +687,27 @@ class Store:
             raise ResumeError(f"The saved match could not be resumed ({reason}); it was set aside.") from None
         with self._mutex:
             self._resumed[session] = saved.id
-            with self._transaction():
-                self._db.execute(
-                    "UPDATE matches SET status = ?, ended = NULL WHERE id = ? AND status = ?",
-                    (PLAYING, saved.id, PAUSED),
-                )
+            try:
+                with self._transaction():
+                    self._db.execute(
+                        "UPDATE matches SET status = ?, ended = NULL WHERE id = ? AND status = ?",
+                        (PLAYING, saved.id, PAUSED),
+                    )
+            except sqlite3.Error as error:
+                self._warn(f"Saving failed ({error}); the match goes on, but its moves may not be saved.")
         return session
 
     def pause(self, match_id: int) -> None:
         """Keep the unfinished match ``match_id`` for later (PAUSED): a new match never abandons it."""
-        with self._mutex, self._transaction():
-            self._db.execute(
-                "UPDATE matches SET status = ?, ended = ? WHERE id = ? AND status = ?",
-                (PAUSED, now_text(), match_id, PLAYING),
-            )
+        with self._mutex:
+            try:
+                with self._transaction():
+                    self._db.execute(
+                        "UPDATE matches SET status = ?, ended = ? WHERE id = ? AND status = ?",
+                        (PAUSED, now_text(), match_id, PLAYING),
+                    )
+            except sqlite3.Error as error:
+                self._warn(f"The saved match {match_id} could not be kept for later ({error}).")
 
     @staticmethod
     def _rebuild(saved: SavedMatch, registry: Registry) -> Session:
@@ -866,7 +873,7 @@ def lock_path(database: Path) -> Path:
     return Path(os.path.realpath(database)).parent / LOCK_NAME
 
 
-def _make_directory(directory: Path) -> None:
+def make_data_directory(directory: Path) -> None:
     """Create the data directory; OSError with a clear reason for a file or a dangling link in its place."""
     if directory.is_symlink() and not directory.exists():
         raise OSError(errno.ENOENT, f"it is a symbolic link to {os.readlink(directory)}, which does not exist")

@@ -37,7 +37,7 @@ def roundhouse(*argv: str, env: dict[str, str] | None = None, **popen) -> subpro
 def test_a_data_directory_that_is_a_file_says_so_in_one_line(capsys, tmp_path):
     (tmp_path / "data").write_text("not a directory")
     status, _, err = run(capsys, "history", "--data-dir", str(tmp_path / "data"))
-    assert status == 1
+    assert status == 2
     [line] = err.strip().splitlines()
     assert line.endswith("it is a file, not a directory")
 
@@ -45,7 +45,7 @@ def test_a_data_directory_that_is_a_file_says_so_in_one_line(capsys, tmp_path):
 def test_a_data_directory_that_is_a_dangling_link_says_where_it_points(capsys, tmp_path):
     (tmp_path / "data").symlink_to(tmp_path / "gone")
     status, _, err = run(capsys, "history", "--data-dir", str(tmp_path / "data"))
-    assert status == 1
+    assert status == 2
     [line] = err.strip().splitlines()
     assert f"it is a symbolic link to {tmp_path / 'gone'}, which does not exist" in line
 
@@ -133,7 +133,7 @@ def test_a_malformed_shipped_catalog_is_one_line_naming_the_file(broken_catalogs
     result = roundhouse(*args, env=env, input="quit\n", timeout=60, cwd=broken_catalogs)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     [line] = [line for line in result.stderr.splitlines() if line.strip()]
-    assert "rules_text/ui/pl.yaml: not valid YAML (line " in line
+    assert "rules_text/ui/pl.yaml: not valid YAML: line " in line
 
 
 def test_rules_in_polish_on_an_ascii_terminal_replaces_what_it_cannot_show():

@@ -113,6 +113,9 @@ def test_names_are_unique_per_table(monkeypatch):
         def saved_match(self, match_id=None):
             return None
 
+        def unseen_warnings(self):
+            return []
+
         def attach(self, session):
             sessions.append(session)
 

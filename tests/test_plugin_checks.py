@@ -56,7 +56,14 @@ def broken_line(env: dict[str, str]) -> str:
 def assert_commands_refuse_in_one_line(env: dict[str, str], reason: str) -> None:
     """simulate, play, rules and replay each exit 2 with one error line naming the broken plugin and ``reason``."""
     record = Path(env["ROUNDHOUSE_DATA_DIR"]) / "block.jsonl"
-    header = {"type": "match", "format": 1, "variant": "double-six-block", "players": 2, "seed": 1, "seats": []}
+    header = {
+        "type": "match",
+        "format": 1,
+        "variant": "double-six-block",
+        "players": 2,
+        "seed": 1,
+        "seats": [{"seat": 1, "name": "A", "player": "human"}, {"seat": 2, "name": "B", "player": "human"}],
+    }
     record.write_text(json.dumps(header) + "\n", encoding="utf-8")
     for args in (SIMULATE, PLAY, RULES, ("replay", str(record))):
         result = roundhouse(env, *args, stdin="")
