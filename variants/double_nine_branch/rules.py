@@ -275,23 +275,14 @@ class DoubleNineBranchState(TableState):
             for s in self.seats
             if s in self.ends
         )
-        return PlayerView(
-            variant=self.variant_id,
-            seat=seat,
-            players=self.players,
-            names=tuple(self.names),
-            round=self.round,
+        return self._view(
+            seat,
             rounds=None,
             phase=self.phase,
-            to_move=self.to_move(),
-            hand=tuple(self.hands[seat]) if seat is not None else (),
-            hand_counts=MappingProxyType({s: len(self.hands[s]) for s in self.seats}),
             stock_count=0,
             centre=self.centre,
             lines=lines,
             owed=(),
-            totals=MappingProxyType(dict(self.scores)),
-            history=tuple(self.public_log),
             extra=MappingProxyType(
                 {
                     "set_aside_count": len(self.set_aside),
@@ -301,7 +292,6 @@ class DoubleNineBranchState(TableState):
                     "direction": self.params["direction"],
                 }
             ),
-            previous_round=self.previous_round,
         )
 
     def clone(self) -> DoubleNineBranchState:

@@ -347,23 +347,14 @@ class MexicanTrainState(TableState):
     def view(self, seat: int | None) -> PlayerView:
         """DX.4: own hand, public trains, markers, owed doubles, counts, scores."""
         own_turn = seat is not None and seat == self.to_move()
-        return PlayerView(
-            variant=self.variant_id,
-            seat=seat,
-            players=self.players,
-            names=tuple(self.names),
-            round=self.round,
+        return self._view(
+            seat,
             rounds=self.rounds,
             phase=self.phase,
-            to_move=self.to_move(),
-            hand=tuple(self.hands[seat]) if seat is not None else (),
-            hand_counts=MappingProxyType({s: len(self.hands[s]) for s in self.seats}),
             stock_count=len(self.boneyard),
             centre=self.centre,
             lines=self._line_views(),
             owed=tuple(OwedDouble(t, line) for t, line in self.owed),
-            totals=MappingProxyType(dict(self.scores)),
-            history=tuple(self.public_log),
             extra=MappingProxyType(
                 {
                     "engine": self.engine,
@@ -375,7 +366,6 @@ class MexicanTrainState(TableState):
                     "drawn_tile": self.drawn_tile if own_turn else None,
                 }
             ),
-            previous_round=self.previous_round,
         )
 
     def clone(self) -> MexicanTrainState:
