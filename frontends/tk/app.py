@@ -24,7 +24,8 @@ from core.store import HistoryEntry, StoreError
 from core.tiles import Tile
 from frontends.past_matches import game_name, load_past, when, winner_names
 from frontends.tk import settings as settings_module
-from frontends.tk.board import FELT, HAND_BG, draw_hand, draw_table, hand_height
+from frontends.tk import window_size
+from frontends.tk.board import FELT, HAND_BG, draw_hand, draw_table, pin_header
 from frontends.tk.dialogs import (
     HandOff,
     LogPanel,
@@ -36,12 +37,13 @@ from frontends.tk.dialogs import (
     rules_chunks,
 )
 from frontends.tk.keyboard import KeyboardSelectors
+from frontends.tk.layout import TablePlan, plan_hand
 from frontends.tk.logtext import event_text
 from frontends.tk.presenter import BoardModel, Presenter
 
 DEFAULT_VARIANT = "mexican-train"
-MIN_WIDTH, MIN_HEIGHT = 1024, 700
 SIDE_PANEL_MIN_WIDTH = 1150
+SIDE_PANEL_MAX_LINES = 7
 
 
 class TkApp:
@@ -95,8 +97,13 @@ class TkApp:
     def _build(self) -> None:
         root = self.root
         root.title(self.t("tk.title"))
-        root.minsize(MIN_WIDTH, MIN_HEIGHT)
-        root.geometry(f"{MIN_WIDTH + 176}x{MIN_HEIGHT + 60}")
+        root.minsize(window_size.MIN_WIDTH, window_size.MIN_HEIGHT)
+        screen = (root.winfo_screenwidth(), root.winfo_screenheight())
+        width, height = window_size.opening_size(*screen)
+        root.geometry(f"{width}x{height}+{(screen[0] - width) // 2}+{max(0, (screen[1] - height) // 3)}")
+        self._opened_size = (width, height)
+        self._size_job: str | None = None
+        root.bind("<Configure>", self._on_root_configure, add="+")
         self.main = ttk.Frame(root)
         self.main.pack(fill="both", expand=True)
         self.main.columnconfigure(0, weight=1)
@@ -111,12 +118,12 @@ class TkApp:
         board.grid(row=1, column=0, sticky="nsew")
         board.rowconfigure(0, weight=1)
         board.columnconfigure(0, weight=1)
-        self.table = tk.Canvas(board, background=FELT, highlightthickness=0, takefocus=0)
+        self.table = tk.Canvas(board, background=FELT, highlightthickness=0, takefocus=0, width=1, height=1)
         self.table.grid(row=0, column=0, sticky="nsew")
         self.table_scroll = ttk.Scrollbar(board, orient="vertical", command=self.table.yview)
         self.table_scroll.grid(row=0, column=1, sticky="ns")
-        self.table.configure(yscrollcommand=self.table_scroll.set)
-        self.hand = tk.Canvas(board, background=HAND_BG, highlightthickness=0, height=110, takefocus=0)
+        self.table.configure(yscrollcommand=self._on_table_scrolled)
+        self.hand = tk.Canvas(board, background=HAND_BG, highlightthickness=0, height=110, width=1, takefocus=0)
         self.hand.grid(row=1, column=0, columnspan=2, sticky="we")
         side = ttk.Frame(self.main, padding=(8, 4))
         side.grid(row=1, column=1, sticky="ns")
@@ -154,15 +161,36 @@ class TkApp:
             canvas.bind("<Button-3>", lambda _e: self.keyboard.escape())
             canvas.configure(cursor="hand2")
         self.table.bind("<Configure>", lambda _e: self._schedule_redraw())
-        self.main.bind("<Configure>", self._fit_side_panel)
+        self.main.bind("<Configure>", lambda _e: self._fit_side_panel())
         self.hand.bind("<Configure>", lambda _e: self._schedule_redraw())
         self.table.bind("<MouseWheel>", lambda e: self.table.yview_scroll(-1 if e.delta > 0 else 1, "units"))
         self.table.bind("<Button-4>", lambda _e: self.table.yview_scroll(-1, "units"))
         self.table.bind("<Button-5>", lambda _e: self.table.yview_scroll(1, "units"))
         self._redraw_job: str | None = None
+        self.table_plan: TablePlan | None = None
         self._shown: dict[Any, Any] = {}
         self._build_menus()
         root.protocol("WM_DELETE_WINDOW", self.quit)
+
+    def _on_table_scrolled(self, first: str, last: str) -> None:
+        """The rows scrolled: move the scroll bar and keep the header (boneyard, feed) in view."""
+        self.table_scroll.set(first, last)
+        pin_header(self.table)
+
+    def _on_root_configure(self, event: tk.Event) -> None:
+        """Remember the window's size once the player resizes it (saved when resizing stops)."""
+        if event.widget is not self.root or (event.width, event.height) == self._opened_size:
+            return
+        if self._size_job is not None:
+            self.root.after_cancel(self._size_job)
+        self._size_job = self.root.after(600, self._remember_size)
+
+    def _remember_size(self) -> None:
+        self._size_job = None
+        size = (self.root.winfo_width(), self.root.winfo_height())
+        if size != self._opened_size:
+            self._opened_size = size
+            window_size.save(*size)
 
     def _label_panel(self) -> None:
         self.players_frame.configure(text=self.t("tk.panel.players"))
@@ -171,9 +199,11 @@ class TkApp:
         self.players.heading("hand", text=self.t("tk.panel.hand"))
         self.players.heading("total", text=self.t("tk.panel.total"))
 
-    def _fit_side_panel(self, event: tk.Event) -> None:
-        """Below SIDE_PANEL_MIN_WIDTH the side panel gives its room to the table (rows carry the same facts)."""
-        wide = event.width >= SIDE_PANEL_MIN_WIDTH
+    def _fit_side_panel(self) -> None:
+        """The side panel gives its room to the table below SIDE_PANEL_MIN_WIDTH or on a crowded
+        table (the rows carry the same facts)."""
+        crowded = self.model is not None and len(self.model.lines) > SIDE_PANEL_MAX_LINES
+        wide = self.main.winfo_width() >= SIDE_PANEL_MIN_WIDTH and not crowded
         if wide != bool(self.side.winfo_manager()):
             if wide:
                 self.side.grid()
@@ -406,6 +436,7 @@ class TkApp:
         if finished:
             model = dataclasses.replace(model, status=self.t("tk.round_end.title", round=view.round), detail="")
         self.model = model
+        self._fit_side_panel()
         self._draw(model)
         if hidden:
             self.handoff.show(s.seats[s.pending_seat - 1].name)
@@ -413,13 +444,15 @@ class TkApp:
             self.handoff.hide()
 
     def _draw(self, model: BoardModel) -> None:
-        width = max(self.table.winfo_width(), 400)
-        height = max(self.table.winfo_height(), 300)
         hand_width = max(self.hand.winfo_width(), 400)
-        self._set(self.hand, "height", hand_height(model, hand_width))
-        used = draw_table(self.table, model, width, height)
-        self.table.configure(scrollregion=(0, 0, width, max(used, height)))
-        draw_hand(self.hand, model, hand_width)
+        hand_plan = plan_hand(len(model.hand), hand_width, self.root.winfo_height())
+        self._set(self.hand, "height", hand_plan.height)
+        width = max(self.table.winfo_width(), 300)
+        height = max(self.table.winfo_height(), 100)
+        self.table_plan = draw_table(self.table, model, width, height)
+        self.table.configure(scrollregion=(0, 0, width, max(self.table_plan.height, height)))
+        pin_header(self.table)
+        draw_hand(self.hand, model, hand_plan)
         self._set(self.status, "text", model.status)
         self._set(self.detail, "text", model.detail)
         self._set(self.buttons["confirm"], "text", model.confirm_label)
@@ -814,9 +847,10 @@ class TkApp:
 
     def quit(self) -> None:
         """Close the window (the store has saved every confirmed decision)."""
-        if self._bot_job is not None:
-            self.root.after_cancel(self._bot_job)
-            self._bot_job = None
+        for job in (self._bot_job, self._size_job):
+            if job is not None:
+                self.root.after_cancel(job)
+        self._bot_job = self._size_job = None
         self.root.destroy()
 
 

@@ -8,17 +8,21 @@ decides nothing. Items carry tags the window and the tests rely on:
 - ``target:<key>`` on a clickable place (a line's end, ``@centre``,
   ``@stock``) and ``row:<line>`` on a whole row;
 - ``lit`` on places that light up for the selected tile, ``ghost`` on a
-  previewed tile, ``last`` on the last move, ``owed`` on owed doubles.
+  previewed tile, ``last`` on the last move, ``owed`` on owed doubles,
+  ``placed`` on every laid tile, ``latest:<line>`` on the name tag under a
+  line's latest tile, ``dim`` on hand tiles that cannot be played now;
+- ``pinned`` on the header (centre, boneyard, heading, ``feed``), which
+  stays in view while the rows scroll.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
-from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageTk
 
 from core.tiles import Tile
+from frontends.tk.layout import HAND_LIFT, HAND_TITLE, HandPlan, RowPlan, TablePlan, plan_table
 from frontends.tk.presenter import CENTRE, STOCK, BoardModel, HandTileModel, LineModel, PlacedTile
 
 FELT = "#24613a"
@@ -27,7 +31,9 @@ ROW_TURN = "#3a8a56"
 ROW_TEXT = "#f4f1e6"
 MUTED_TEXT = "#cfe3d3"
 FACE = "#fbf8ef"
-FACE_DIM = "#c9c4b5"
+FACE_DIM = "#d3cebf"
+DIM_PIP_MIX = 0.4
+"""How far a dimmed tile's pips fade towards its face: still coloured and readable."""
 EDGE = "#2b2b2b"
 BACK = "#7a2e2e"
 LIT = "#ffd54a"
@@ -89,6 +95,11 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
+def _mix(colour: tuple[int, int, int], towards: tuple[int, int, int], share: float) -> tuple[int, int, int]:
+    """``colour`` moved ``share`` of the way towards ``towards``."""
+    return tuple(round(c + (t - c) * share) for c, t in zip(colour, towards, strict=True))  # type: ignore[return-value]
+
+
 def render_tile(
     first: int, second: int, side: int, vertical: bool, look: str, outline: str, width: int, bg: str
 ) -> Image.Image:
@@ -120,7 +131,9 @@ def render_tile(
             halves = ((0, 0, first), (s, 0, second))
         for x, y, value in halves:
             r = s * (0.075 if value > 9 else 0.09)
-            colour = _rgb("#9a9486" if look == "dim" else PIP_COLOURS.get(value, "#1a1a1a"))
+            colour = _rgb(PIP_COLOURS.get(value, "#1a1a1a"))
+            if look == "dim":
+                colour = _mix(colour, _rgb(FACE_DIM), DIM_PIP_MIX)
             for px, py in pip_positions(value):
                 cx, cy = x + px * s, y + py * s
                 pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
@@ -188,87 +201,43 @@ def draw_tile(
     return (x, y, x + w, y + h)
 
 
-@dataclass(frozen=True)
-class TableMetrics:
-    """Sizes of one table layout."""
-
-    side: float
-    label_width: float
-    top_height: float
-    row_gap: float
+HEADER_MIN = 86
+FEED_X = 500
+CENTRE_SIDE = 34
 
 
-LABEL_WIDTH = 200
-BADGE_ROOM = 90
-"""Room after a line's open end for its marker or open-order badge."""
-MIN_SIDE, MAX_SIDE = 13, 30
+def draw_table(canvas: tk.Canvas, model: BoardModel, width: int, height: int) -> TablePlan:
+    """Draw the pinned header (centre, boneyard, feed) and one row per line; the layout used.
 
-
-def table_metrics(model: BoardModel, width: int, height: int) -> TableMetrics:
-    """Tile size so every row fits the visible height when possible (it scrolls otherwise)."""
-    rows = max(1, len(model.lines))
-    top = 86
-    side = (height - top - 8) / rows / 2.35
-    side = max(MIN_SIDE, min(MAX_SIDE, side))
-    if width < 700:
-        side = min(side, 18)
-    return TableMetrics(side=side, label_width=LABEL_WIDTH if width >= 700 else 160, top_height=top, row_gap=6)
-
-
-def draw_table(canvas: tk.Canvas, model: BoardModel, width: int, height: int) -> float:
-    """Draw the centre, the boneyard and one row per line; the total height used.
-
-    Tiles shrink (down to a readable minimum) until every row fits the
-    visible height; past that the table scrolls.
+    The header items carry the ``pinned`` tag and are drawn at the top of
+    the canvas; :func:`pin_header` keeps them in view while the rows scroll.
     """
     canvas.delete("all")
-    m = table_metrics(model, width, height)
-    used = _table_height(model, width, m)
-    while m.side > MIN_SIDE and used > height:
-        smaller = TableMetrics(m.side - 1, m.label_width, m.top_height, m.row_gap)
-        less = _table_height(model, width, smaller)
-        if less >= used:
-            break  # rows are as short as their labels: smaller tiles would only be harder to read
-        m, used = smaller, less
-    _draw_top(canvas, model, width, m)
-    y = m.top_height
-    for line in model.lines:
-        y += _draw_row(canvas, line, width, y, m) + m.row_gap
-    return y
+    top = _draw_top(canvas, model, width)
+    plan = plan_table(model.lines, width, height, top)
+    for row in plan.rows:
+        _draw_row(canvas, row, plan.side)
+    canvas.tag_raise("pinned")
+    return plan
 
 
-def _table_height(model: BoardModel, width: int, m: TableMetrics) -> float:
-    return m.top_height + sum(row_layout(line, width, m)[3] + m.row_gap for line in model.lines)
+def pin_header(canvas: tk.Canvas) -> None:
+    """Move the pinned header to the top of the visible part of the canvas."""
+    boxes = canvas.find_withtag("pinned-bg")
+    if boxes:
+        dy = canvas.canvasy(0) - canvas.coords(boxes[0])[1]
+        if dy:
+            canvas.move("pinned", 0, dy)
 
 
-def row_layout(
-    line: LineModel, width: int, m: TableMetrics
-) -> tuple[list[tuple[float, int, PlacedTile]], float, int, float]:
-    """Where a row's tiles go: ``(positions (x, sub-row, tile), end-slot x, its sub-row, row height)``.
-
-    Long rows wrap onto further sub-rows.
-    """
-    side = int(m.side)
-    x0 = m.label_width + 12
-    right = width - 12
-    positions: list[tuple[float, int, PlacedTile]] = []
-    x, sub = x0, 0
-    for placed in line.tiles:
-        w = side if placed.tile.is_double else 2 * side
-        if x + w > right - 2 * side - 8 and x > x0:
-            x, sub = x0, sub + 1
-        positions.append((x, sub, placed))
-        x += w + 3
-    if x + 2 * side + 8 + (BADGE_ROOM if line.badge else 0) > right and x > x0:
-        x, sub = x0, sub + 1
-    return positions, x, sub, max((sub + 1) * (2 * side + 6) + 6, 42)
-
-
-def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int, m: TableMetrics) -> None:
-    side = 34
+def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int) -> float:
+    """The header: centre, boneyard, round heading and the feed of the computers' moves; its height."""
+    pinned = ("pinned",)
+    background = canvas.create_rectangle(0, 0, width, HEADER_MIN, fill=FELT, outline="", tags=("pinned", "pinned-bg"))
+    side = CENTRE_SIDE
     x, y = 16, 10
-    tags = ("centre", f"target:{CENTRE}")
-    canvas.create_rectangle(4, 2, 290, m.top_height - 6, fill=FELT, outline="", tags=tags)
+    tags = pinned + ("centre", f"target:{CENTRE}")
+    canvas.create_rectangle(4, 2, 290, HEADER_MIN - 6, fill=FELT, outline="", tags=tags)
     centre_bg = FELT
     if model.centre_target or model.centre_focused or model.centre_last:
         centre_bg = FOCUS if model.centre_focused else (LIT if model.centre_target else LAST)
@@ -299,12 +268,50 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int, m: TableMetrics)
         tags=tags,
         width=270,
     )
+    _draw_stock(canvas, model, 300, y, side)
+    feed_width = max(160, width - FEED_X - 16)
     canvas.create_text(
-        width - 16, 20, text=model.heading, anchor="e", fill=ROW_TEXT, font=("TkDefaultFont", 13, "bold")
+        width - 16,
+        8,
+        text=model.heading,
+        anchor="ne",
+        fill=ROW_TEXT,
+        font=("TkDefaultFont", 12, "bold"),
+        tags=pinned + ("heading",),
     )
-    sx = 300
-    stags = ("stock", f"target:{STOCK}")
-    canvas.create_rectangle(sx - 8, 2, sx + 2 * side + 30, m.top_height - 6, fill=FELT, outline="", tags=stags)
+    bottom = float(HEADER_MIN)
+    if model.feed:
+        feed_tags = pinned + ("feed",)
+        title = canvas.create_text(
+            FEED_X,
+            8,
+            text=model.feed_title,
+            anchor="nw",
+            fill=MUTED_TEXT,
+            font=("TkDefaultFont", 10, "bold"),
+            tags=feed_tags,
+        )
+        fy = canvas.bbox(title)[3] + 2
+        for sentence in model.feed:
+            item = canvas.create_text(
+                FEED_X,
+                fy,
+                text=sentence,
+                anchor="nw",
+                fill=ROW_TEXT,
+                font=("TkDefaultFont", 10),
+                width=feed_width,
+                tags=feed_tags + ("feed-line",),
+            )
+            fy = canvas.bbox(item)[3] + 1
+        bottom = max(bottom, fy + 8)
+    canvas.coords(background, 0, 0, width, bottom)
+    return bottom
+
+
+def _draw_stock(canvas: tk.Canvas, model: BoardModel, sx: float, y: float, side: int) -> None:
+    stags = ("pinned", "stock", f"target:{STOCK}")
+    canvas.create_rectangle(sx - 8, 2, sx + 2 * side + 30, HEADER_MIN - 6, fill=FELT, outline="", tags=stags)
     stock_bg = FELT
     if model.stock_target or model.stock_focused:
         stock_bg = FOCUS if model.stock_focused else LIT
@@ -318,39 +325,44 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int, m: TableMetrics)
         canvas.create_rectangle(sx, y, sx + 2 * side, y + side, outline=MUTED_TEXT, dash=(2, 3), tags=stags)
     if model.stock_ghost:
         gx = sx + 2 * side + 40
-        draw_tile(canvas, gx, y, 0, 0, side, False, ("ghost", "stock-ghost"), face_up=False, outline=LIT, width=3)
-        canvas.create_text(
-            gx + side, y + side / 2, text="?", fill=LIT, font=("TkDefaultFont", 16, "bold"), tags=("ghost",)
-        )
+        gtags = ("pinned", "ghost", "stock-ghost", f"target:{STOCK}")
+        draw_tile(canvas, gx, y, 0, 0, side, False, gtags, face_up=False, outline=LIT, width=3)
+        canvas.create_text(gx + side, y + side / 2, text="?", fill=LIT, font=("TkDefaultFont", 16, "bold"), tags=gtags)
     canvas.create_text(
         sx, y + side + 18, text=model.stock_label, anchor="w", fill=ROW_TEXT, font=("TkDefaultFont", 11), tags=stags
     )
 
 
-def _draw_row(canvas: tk.Canvas, line: LineModel, width: int, top: float, m: TableMetrics) -> float:
-    side = int(m.side)
-    pitch = 2 * side + 6
-    positions, x, sub, height = row_layout(line, width, m)
+def _draw_row(canvas: tk.Canvas, row: RowPlan, side: int) -> None:
+    line = row.line
     row_tags = (f"row:{line.id}", "row")
     bg = ROW_TURN if line.owners_turn else ROW
-    canvas.create_rectangle(6, top, width - 6, top + height, fill=bg, outline="", tags=row_tags)
+    canvas.create_rectangle(row.x, row.y, row.x + row.width, row.y + row.height, fill=bg, outline="", tags=row_tags)
     name = ("▶ " if line.owners_turn else "") + line.label
-    canvas.create_text(
-        16,
-        top + 12,
+    label = canvas.create_text(
+        row.x + 10,
+        row.y + 5,
         text=name,
-        anchor="w",
+        anchor="nw",
         fill=ROW_TEXT,
-        font=("TkDefaultFont", 11, "bold"),
-        tags=row_tags,
-        width=m.label_width - 10,
+        font=("TkDefaultFont", 11 if row.label_width > 150 else 10, "bold"),
+        tags=row_tags + ("label",),
+        width=row.label_width - 6,
     )
     if line.count_text:
         canvas.create_text(
-            16, top + 30, text=line.count_text, anchor="w", fill=MUTED_TEXT, font=("TkDefaultFont", 10), tags=row_tags
+            row.x + 10,
+            canvas.bbox(label)[3] + 1,
+            text=line.count_text,
+            anchor="nw",
+            fill=MUTED_TEXT,
+            font=("TkDefaultFont", 10),
+            tags=row_tags,
+            width=row.label_width - 6,
         )
+    slot_x, slot_y = row.slot
     if line.badge:
-        bx, cy = x + 2 * side + 10, top + 3 + sub * pitch + side
+        bx, cy = slot_x + 2 * side + 10, slot_y + side
         canvas.create_oval(bx, cy - 7, bx + 14, cy + 7, fill=MARKER, outline=ROW_TEXT, tags=row_tags + ("marker",))
         canvas.create_text(
             bx + 19,
@@ -361,10 +373,26 @@ def _draw_row(canvas: tk.Canvas, line: LineModel, width: int, top: float, m: Tab
             font=("TkDefaultFont", 10, "bold"),
             tags=row_tags + ("marker",),
         )
-    for px, psub, placed in positions:
-        _draw_placed(canvas, placed, px, top + 3 + psub * pitch, side, row_tags + (f"line:{line.id}",), bg)
-    _draw_slot(canvas, line, x, top + 3 + sub * pitch, side, row_tags, bg)
-    return height
+    for px, py, placed in row.tiles:
+        _draw_placed(canvas, placed, px, py, side, row_tags + (f"line:{line.id}",), bg)
+        if placed.latest and line.latest_by:
+            _draw_latest_chip(canvas, line, px, py, side, placed.tile.is_double, row_tags)
+    _draw_slot(canvas, line, slot_x, slot_y, side, row_tags, bg)
+
+
+def _draw_latest_chip(
+    canvas: tk.Canvas, line: LineModel, x: float, y: float, side: int, vertical: bool, row_tags: tuple
+) -> None:
+    """A small name tag under a line's latest tile: who laid it."""
+    w = side if vertical else 2 * side
+    bottom = y + 2 * side + 1
+    tags = row_tags + ("latest", f"latest:{line.id}")
+    text = canvas.create_text(
+        x + w / 2, bottom, text=line.latest_by, anchor="s", fill=EDGE, font=("TkDefaultFont", 8, "bold"), tags=tags
+    )
+    x1, y1, x2, y2 = canvas.bbox(text)
+    box = canvas.create_rectangle(x1 - 2, y1, x2 + 2, y2, fill=LAST, outline=EDGE, tags=tags)
+    canvas.tag_lower(box, text)
 
 
 def _draw_placed(canvas: tk.Canvas, placed: PlacedTile, x: float, y: float, side: int, tags: tuple, bg: str) -> None:
@@ -387,7 +415,7 @@ def _draw_placed(canvas: tk.Canvas, placed: PlacedTile, x: float, y: float, side
         placed.right,
         side,
         vertical,
-        tags + extra,
+        tags + extra + ("placed",),
         outline=OWED if owed else EDGE,
         width=3 if owed else 1,
         bg=bg,
@@ -406,26 +434,29 @@ def _draw_placed(canvas: tk.Canvas, placed: PlacedTile, x: float, y: float, side
 
 
 def _draw_slot(canvas: tk.Canvas, line: LineModel, x: float, y: float, side: int, row_tags: tuple, bg: str) -> None:
+    """A line's open end: lit when the selected tile may go there, or the previewed tile exactly as it will lie."""
     tags = row_tags + (f"target:{line.id}", "slot")
     ty = y + side // 2
     box = (x, ty, x + 2 * side, ty + side)
     if line.ghost is not None:
         ghost = line.ghost
-        canvas.create_rectangle(x - 4, ty - 4, x + 2 * side + 4, ty + side + 4, fill=LIT, outline="", tags=tags)
-        bg = LIT
+        vertical = ghost.tile.is_double
+        gy = y if vertical else ty
+        w, h = (side, 2 * side) if vertical else (2 * side, side)
+        canvas.create_rectangle(x - 4, gy - 4, x + w + 4, gy + h + 4, fill=LIT, outline="", tags=tags)
         draw_tile(
             canvas,
             x,
-            ty,
+            gy,
             ghost.left,
             ghost.right,
             side,
-            False,
+            vertical,
             tags + ("ghost",),
             ghost=True,
             outline=LIT,
             width=3,
-            bg=bg,
+            bg=LIT,
         )
         return
     lit = line.target or line.focused
@@ -449,29 +480,15 @@ def _draw_slot(canvas: tk.Canvas, line: LineModel, x: float, y: float, side: int
     )
 
 
-HAND_SIDE = 32
-
-
-def hand_height(model: BoardModel, width: int) -> int:
-    """Pixels the hand needs at ``width`` (it wraps to more rows when long)."""
-    per_row = max(1, int((width - 24) // (HAND_SIDE + 8)))
-    rows = max(1, -(-len(model.hand) // per_row))
-    return 34 + rows * (2 * HAND_SIDE + 18)
-
-
-def draw_hand(canvas: tk.Canvas, model: BoardModel, width: int) -> None:
-    """The shown hand along the bottom (faces only for its owner, DX.3)."""
+def draw_hand(canvas: tk.Canvas, model: BoardModel, plan: HandPlan) -> None:
+    """The shown hand along the bottom in the model's order (faces only for its owner, DX.3)."""
     canvas.delete("all")
-    canvas.create_text(12, 14, text=model.hand_title, anchor="w", fill=ROW_TEXT, font=("TkDefaultFont", 11, "bold"))
-    if not model.hand:
-        return
-    side = HAND_SIDE
-    per_row = max(1, int((width - 24) // (side + 8)))
+    canvas.create_text(
+        12, HAND_TITLE // 2, text=model.hand_title, anchor="w", fill=ROW_TEXT, font=("TkDefaultFont", 11, "bold")
+    )
     for index, item in enumerate(model.hand):
-        row, col = divmod(index, per_row)
-        x = 12 + col * (side + 8)
-        y = 34 + row * (2 * side + 18) + (0 if item.selected else 8)
-        _draw_hand_tile(canvas, item, x, y, side)
+        x, y = plan.origin(index)
+        _draw_hand_tile(canvas, item, x, y - (HAND_LIFT if item.selected else 0), plan.side)
 
 
 def _draw_hand_tile(canvas: tk.Canvas, item: HandTileModel, x: float, y: float, side: float) -> None:
@@ -490,11 +507,12 @@ def _draw_hand_tile(canvas: tk.Canvas, item: HandTileModel, x: float, y: float, 
         item.tile.b,
         side,
         True,
-        tags,
+        tags + (() if item.playable or item.selected else ("dim",)),
         dim=not item.playable and not item.selected,
         outline=FOCUS if item.selected else EDGE,
         width=2 if item.selected else 1,
         bg=bg,
     )
     if item.fresh:
-        canvas.create_oval(x + side - 5, y - 5, x + side + 5, y + 5, fill=LAST, outline=EDGE, tags=tags + ("fresh",))
+        r = max(5, side // 6)
+        canvas.create_oval(x + side - r, y - r, x + side + r, y + r, fill=LAST, outline=EDGE, tags=tags + ("fresh",))

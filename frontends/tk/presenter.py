@@ -37,6 +37,8 @@ class PlacedTile:
     right: int
     last: bool = False
     owed_order: int | None = None
+    latest: bool = False
+    """The line's most recently laid tile."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,8 @@ class LineModel:
     target: bool
     focused: bool
     ghost: PlacedTile | None
+    latest_by: str = ""
+    """Who laid the line's latest tile ("" when nobody has played on it this round)."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,9 @@ class BoardModel:
     can_end_turn: bool
     can_hint: bool
     facts: tuple[str, ...] = ()
+    feed_title: str = ""
+    feed: tuple[str, ...] = ()
+    """The computers' moves since the viewer's last decision, in words."""
 
 
 def action_target(action: Action) -> TargetKey | None:

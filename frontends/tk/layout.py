@@ -1,0 +1,199 @@
+"""Where the table's rows and the hand's tiles go: arithmetic only, no drawing.
+
+The table is a pinned header (centre, boneyard, feed) above one row per
+line. Tiles take the largest size at which every row fits the visible
+height, never below :data:`MIN_SIDE` (pips stay clearly visible); a long
+train wraps onto further sub-rows, and a crowded table lays its rows in two
+columns when that gives bigger tiles. Past the minimum the rows scroll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from frontends.tk.presenter import LineModel, PlacedTile
+
+MIN_SIDE = 20
+"""The readable minimum: a table tile is never smaller than 2*MIN_SIDE x MIN_SIDE pixels."""
+MAX_SIDE = 46
+COMFORT_SIDE = 28
+"""One column is kept while it allows tiles at least this large."""
+MIN_COLUMN_WIDTH = 440
+TILE_GAP = 3
+ROW_GAP = 6
+ROW_PAD = 3
+LABEL_HEIGHT = 50
+"""A row is at least this tall: the line's name, the owner's counts."""
+BADGE_ROOM = 90
+"""Room after a line's open end for its marker or open-order badge."""
+
+HAND_MIN_SIDE, HAND_MAX_SIDE = 24, 64
+HAND_TITLE = 30
+HAND_LIFT = 8
+"""A selected hand tile rises by this many pixels."""
+HAND_GAP = 8
+
+
+@dataclass(frozen=True)
+class RowPlan:
+    """One line's row: its box, where each tile goes and where its open end is."""
+
+    line: LineModel
+    x: float
+    y: float
+    width: float
+    height: float
+    label_width: float
+    tiles: tuple[tuple[float, float, PlacedTile], ...]
+    """``(x, y, tile)``: the top-left of each tile's row band (tiles are centred in it)."""
+    slot: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """A whole table layout: the tile size, the number of columns and every row."""
+
+    side: int
+    columns: int
+    rows: tuple[RowPlan, ...]
+    height: float
+    """The canvas height all rows need (more than the visible height means scrolling)."""
+
+
+def label_width(column_width: float) -> float:
+    """The room for a row's name and counts in a column ``column_width`` wide."""
+    return max(130.0, min(190.0, column_width * 0.22))
+
+
+def _flow(line: LineModel, column_width: float, side: int) -> tuple[list[tuple[float, int, PlacedTile]], float, int]:
+    """Tile x offsets and sub-rows within a row; the open end's x offset and sub-row."""
+    x0 = label_width(column_width) + 12
+    right = column_width - 12
+    positions: list[tuple[float, int, PlacedTile]] = []
+    x, sub = x0, 0
+    for placed in line.tiles:
+        w = side if placed.tile.is_double else 2 * side
+        if x + w > right - 2 * side - 8 and x > x0:
+            x, sub = x0, sub + 1
+        positions.append((x, sub, placed))
+        x += w + TILE_GAP
+    if x + 2 * side + 8 + (BADGE_ROOM if line.badge else 0) > right and x > x0:
+        x, sub = x0, sub + 1
+    return positions, x, sub
+
+
+def row_height(line: LineModel, column_width: float, side: int) -> float:
+    """How tall ``line``'s row is at tile size ``side``."""
+    _, _, sub = _flow(line, column_width, side)
+    return max((sub + 1) * (2 * side + 6) + 2 * ROW_PAD, LABEL_HEIGHT)
+
+
+def _split(heights: Sequence[float], columns: int) -> list[range]:
+    """Consecutive rows per column, the tallest column as short as possible."""
+    n = len(heights)
+    if columns == 1 or n < 2:
+        return [range(n)]
+    total = sum(heights)
+    best, cut = total, n
+    running = 0.0
+    for k in range(1, n):
+        running += heights[k - 1]
+        tallest = max(running, total - running)
+        if tallest < best:
+            best, cut = tallest, k
+    return [range(cut), range(cut, n)]
+
+
+def _column_width(width: float, columns: int) -> float:
+    return (width - 12 - 6 * (columns - 1)) / columns
+
+
+def _heights(lines: Sequence[LineModel], width: float, columns: int, side: int) -> list[float]:
+    cw = _column_width(width, columns)
+    return [row_height(line, cw, side) + ROW_GAP for line in lines]
+
+
+def _height(lines: Sequence[LineModel], width: float, top: float, columns: int, side: int) -> float:
+    heights = _heights(lines, width, columns, side)
+    return top + max(sum(heights[i] for i in group) for group in _split(heights, columns))
+
+
+def _largest_fitting(lines: Sequence[LineModel], width: float, height: float, top: float, columns: int) -> int | None:
+    """The largest tile side at which every row fits ``height``, or None when even MIN_SIDE does not."""
+    if _height(lines, width, top, columns, MIN_SIDE) > height:
+        return None
+    lo, hi = MIN_SIDE, MAX_SIDE
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _height(lines, width, top, columns, mid) <= height:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def plan_table(lines: Sequence[LineModel], width: float, height: float, top: float) -> TablePlan:
+    """Lay ``lines`` out below a header ``top`` pixels tall in a ``width`` x ``height`` view."""
+    if not lines:
+        return TablePlan(MAX_SIDE, 1, (), top)
+    options = [1] + ([2] if len(lines) >= 4 and _column_width(width, 2) >= MIN_COLUMN_WIDTH else [])
+    fitting = {columns: _largest_fitting(lines, width, height, top, columns) for columns in options}
+    one, two = fitting.get(1), fitting.get(2)
+    if one is not None and (one >= COMFORT_SIDE or two is None or one >= two):
+        side, columns = one, 1
+    elif two is not None:
+        side, columns = two, 2
+    else:
+        side = MIN_SIDE
+        columns = min(options, key=lambda c: _height(lines, width, top, c, MIN_SIDE))
+    return _place(lines, width, top, columns, side)
+
+
+def _place(lines: Sequence[LineModel], width: float, top: float, columns: int, side: int) -> TablePlan:
+    cw = _column_width(width, columns)
+    pitch = 2 * side + 6
+    rows: list[RowPlan] = []
+    bottom = top
+    for index, group in enumerate(_split(_heights(lines, width, columns, side), columns)):
+        x = 6 + index * (cw + 6)
+        y = top
+        for line in (lines[i] for i in group):
+            positions, slot_x, slot_sub = _flow(line, cw, side)
+            h = row_height(line, cw, side)
+            tiles = tuple((x + px, y + ROW_PAD + sub * pitch, placed) for px, sub, placed in positions)
+            slot = (x + slot_x, y + ROW_PAD + slot_sub * pitch)
+            rows.append(RowPlan(line, x, y, cw, h, label_width(cw), tiles, slot))
+            y += h + ROW_GAP
+        bottom = max(bottom, y)
+    return TablePlan(side, columns, tuple(rows), bottom)
+
+
+@dataclass(frozen=True)
+class HandPlan:
+    """The hand strip: tile size, tiles per row, rows and the strip's height."""
+
+    side: int
+    per_row: int
+    rows: int
+    height: int
+
+    def origin(self, index: int) -> tuple[float, float]:
+        """The top-left of the ``index``-th tile (before a selected tile's lift)."""
+        row, col = divmod(index, self.per_row)
+        return 12 + col * (self.side + HAND_GAP), HAND_TITLE + HAND_LIFT + row * (2 * self.side + HAND_LIFT + 10)
+
+
+def plan_hand(count: int, width: float, window_height: float) -> HandPlan:
+    """Hand tiles as large as the strip allows: about 6% of the window's height, one row when they fit."""
+    target = max(HAND_MIN_SIDE, min(HAND_MAX_SIDE, int(window_height * 0.06)))
+    room = width - 24
+    one_row = int(room // max(1, count) - HAND_GAP)
+    if one_row >= HAND_MIN_SIDE or count <= 1:
+        side = max(HAND_MIN_SIDE, min(target, one_row))
+    else:
+        side = max(HAND_MIN_SIDE, min(target, int(room // -(-count // 2) - HAND_GAP)))
+    per_row = max(1, int(room // (side + HAND_GAP)))
+    rows = max(1, -(-count // per_row))
+    height = HAND_TITLE + rows * (2 * side + HAND_LIFT + 10) + 4
+    return HandPlan(side, per_row, rows, height)
