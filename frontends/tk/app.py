@@ -36,9 +36,11 @@ from frontends.tk.dialogs import (
     TextPanel,
     rules_chunks,
 )
+from frontends.tk.feed import line_id
 from frontends.tk.keyboard import KeyboardSelectors
 from frontends.tk.layout import TablePlan, plan_hand
 from frontends.tk.logtext import event_text
+from frontends.tk.motion import SLIDE_MS, Slide, slide
 from frontends.tk.presenter import BoardModel, Presenter
 
 DEFAULT_VARIANT = "mexican-train"
@@ -168,6 +170,7 @@ class TkApp:
         self.table.bind("<Button-5>", lambda _e: self.table.yview_scroll(1, "units"))
         self._redraw_job: str | None = None
         self.table_plan: TablePlan | None = None
+        self.slide: Slide | None = None
         self._shown: dict[Any, Any] = {}
         self._build_menus()
         root.protocol("WM_DELETE_WINDOW", self.quit)
@@ -516,7 +519,7 @@ class TkApp:
     def _on_table_click(self, event: tk.Event) -> None:
         for tag in self._item_tags(self.table, event.x, event.y):
             if tag.startswith("target:") or tag.startswith("row:"):
-                self.click_target(_key(tag.split(":", 1)[1]))
+                self.click_target(line_id(tag.split(":", 1)[1]))
                 return
 
     def _on_hand_click(self, event: tk.Event) -> None:
@@ -700,7 +703,20 @@ class TkApp:
         moved = self.session.step() is not None
         while moved and self.settings.speed == "instant" and not self._incoming_screen():
             moved = self.session.step() is not None
+        plays = [e for e in self._incoming if e.type == "play"]
         self.after_change()
+        if plays and self._screen is None:
+            self._slide_in(plays[-1]["seat"])
+
+    def _slide_in(self, seat: int) -> None:
+        """Show the computer's latest tile sliding from its owner's row label to its place."""
+        if self.slide is not None:
+            self.slide.stop()
+        label = [i for i in self.table.find_withtag(f"row:{seat}") if "label" in self.table.gettags(i)]
+        if not label:
+            return
+        x1, y1, _x2, _y2 = self.table.bbox(label[0])
+        self.slide = slide(self.table, "last", (x1, y1), SLIDE_MS.get(self.settings.speed, 0))
 
     def _incoming_screen(self) -> bool:
         return any(e.type in ("round_end", "match_end") for e in self._incoming)
@@ -852,11 +868,6 @@ class TkApp:
                 self.root.after_cancel(job)
         self._bot_job = self._size_job = None
         self.root.destroy()
-
-
-def _key(text: str) -> Any:
-    """A target key from its tag text: seat numbers become ints."""
-    return int(text) if text.isdigit() else text
 
 
 def make_root(theme: str) -> tk.Tk:

@@ -203,6 +203,8 @@ def draw_tile(
 
 HEADER_MIN = 86
 FEED_X = 500
+FEED_LINES = 5
+FEED_COLUMN_MIN = 320
 CENTRE_SIDE = 34
 
 
@@ -269,8 +271,7 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int) -> float:
         width=270,
     )
     _draw_stock(canvas, model, 300, y, side)
-    feed_width = max(160, width - FEED_X - 16)
-    canvas.create_text(
+    heading = canvas.create_text(
         width - 16,
         8,
         text=model.heading,
@@ -281,31 +282,43 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int) -> float:
     )
     bottom = float(HEADER_MIN)
     if model.feed:
-        feed_tags = pinned + ("feed",)
-        title = canvas.create_text(
-            FEED_X,
-            8,
-            text=model.feed_title,
-            anchor="nw",
-            fill=MUTED_TEXT,
-            font=("TkDefaultFont", 10, "bold"),
-            tags=feed_tags,
-        )
-        fy = canvas.bbox(title)[3] + 2
-        for sentence in model.feed:
+        right = canvas.bbox(heading)[0] - 16
+        bottom = max(bottom, _draw_feed(canvas, model.feed_title, model.feed, right) + 8)
+    canvas.coords(background, 0, 0, width, bottom)
+    return bottom
+
+
+def _draw_feed(canvas: tk.Canvas, title: str, sentences: tuple[str, ...], right: float) -> float:
+    """The computers' moves since the viewer's turn, newest last, in one or two columns; the bottom edge.
+
+    At most FEED_LINES sentences per column are shown (the newest); the log keeps every one.
+    """
+    room = max(160, right - FEED_X)
+    columns = 2 if room >= 2 * FEED_COLUMN_MIN else 1
+    column_width = (room - 16 * (columns - 1)) / columns
+    shown = sentences[-FEED_LINES * columns :]
+    per_column = -(-len(shown) // columns)
+    tags = ("pinned", "feed")
+    item = canvas.create_text(
+        FEED_X, 8, text=title, anchor="nw", fill=MUTED_TEXT, font=("TkDefaultFont", 10, "bold"), tags=tags
+    )
+    top = canvas.bbox(item)[3] + 2
+    bottom = top
+    for column in range(columns):
+        y = top
+        for sentence in shown[column * per_column : (column + 1) * per_column]:
             item = canvas.create_text(
-                FEED_X,
-                fy,
+                FEED_X + column * (column_width + 16),
+                y,
                 text=sentence,
                 anchor="nw",
                 fill=ROW_TEXT,
                 font=("TkDefaultFont", 10),
-                width=feed_width,
-                tags=feed_tags + ("feed-line",),
+                width=column_width,
+                tags=tags + ("feed-line",),
             )
-            fy = canvas.bbox(item)[3] + 1
-        bottom = max(bottom, fy + 8)
-    canvas.coords(background, 0, 0, width, bottom)
+            y = canvas.bbox(item)[3] + 1
+        bottom = max(bottom, y)
     return bottom
 
 

@@ -20,6 +20,8 @@ MAX_SIDE = 46
 COMFORT_SIDE = 28
 """One column is kept while it allows tiles at least this large."""
 MIN_COLUMN_WIDTH = 440
+TWO_COLUMNS_FROM = 7
+"""Rows are laid in two columns only on a table with at least this many lines."""
 TILE_GAP = 3
 ROW_GAP = 6
 ROW_PAD = 3
@@ -137,7 +139,7 @@ def plan_table(lines: Sequence[LineModel], width: float, height: float, top: flo
     """Lay ``lines`` out below a header ``top`` pixels tall in a ``width`` x ``height`` view."""
     if not lines:
         return TablePlan(MAX_SIDE, 1, (), top)
-    options = [1] + ([2] if len(lines) >= 4 and _column_width(width, 2) >= MIN_COLUMN_WIDTH else [])
+    options = [1] + ([2] if len(lines) >= TWO_COLUMNS_FROM and _column_width(width, 2) >= MIN_COLUMN_WIDTH else [])
     fitting = {columns: _largest_fitting(lines, width, height, top, columns) for columns in options}
     one, two = fitting.get(1), fitting.get(2)
     if one is not None and (one >= COMFORT_SIDE or two is None or one >= two):

@@ -20,6 +20,7 @@ from core.i18n import Catalog
 from core.tiles import Tile
 from core.views import LineView, PlayerView
 from frontends.action_words import action_phrase
+from frontends.tk.feed import feed_sentences, line_id
 from frontends.tk.logtext import event_text
 
 CENTRE = "@centre"
@@ -283,6 +284,7 @@ class Presenter:
         ghost_key = action_target(preview) if preview is not None else None
         targets.pop(ghost_key, None)
         last_tile, last_key = self._last_move(view)
+        latest = self._latest_by_line(view)
         owed = {(o.line, o.tile): n for n, o in enumerate(view.owed, 1)}
         centre_value = view.centre.a if view.centre is not None else self._engine_value(view)
         lines = []
@@ -294,6 +296,7 @@ class Presenter:
                     p.right,
                     last=(last_key == line.id and p.tile == last_tile),
                     owed_order=owed.get((line.id, p.tile)) if i == len(line.tiles) - 1 else None,
+                    latest=line.id in latest and latest[line.id][0] == p.tile,
                 )
                 for i, p in enumerate(lay(line.tiles, centre_value))
             )
@@ -312,6 +315,7 @@ class Presenter:
                     target=line.id in targets,
                     focused=preview is None and self.focus == line.id and line.id in targets,
                     ghost=ghost,
+                    latest_by=view.name(latest[line.id][1]) if line.id in latest else "",
                 )
             )
         seat = view.seat
@@ -345,6 +349,8 @@ class Presenter:
             can_end_turn=preview is None and any(isinstance(a, EndTurn) for a in legal),
             can_hint=own_turn and bool(legal),
             facts=self._facts(view),
+            feed_title=self.t("tk.feed.title"),
+            feed=feed_sentences(self.catalog, view, lambda line: self.line_words(view, line)),
         )
 
     @staticmethod
@@ -353,12 +359,20 @@ class Presenter:
         return engine.a if isinstance(engine, Tile) else 0
 
     @staticmethod
+    def _latest_by_line(view: PlayerView) -> dict[LineId, tuple[Tile, int]]:
+        """Each line's most recently laid tile this round and the seat that laid it."""
+        latest: dict[LineId, tuple[Tile, int]] = {}
+        for event in view.history:
+            if event.type == "play":
+                latest[line_id(event["line"])] = (Tile.parse(event["tile"]), event["seat"])
+        return latest
+
+    @staticmethod
     def _last_move(view: PlayerView) -> tuple[Tile | None, TargetKey | None]:
         """The tile and place of the latest public play, engine or opening."""
         for event in reversed(view.history):
             if event.type == "play":
-                line = event["line"]
-                return Tile.parse(event["tile"]), (int(line) if str(line).isdigit() else line)
+                return Tile.parse(event["tile"]), line_id(event["line"])
             if event.type in ("engine", "open"):
                 return Tile.parse(event["tile"]), CENTRE
         return None, None

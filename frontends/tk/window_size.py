@@ -14,8 +14,8 @@ from frontends.tk.settings import config_dir
 
 FILE_NAME = "window.json"
 MIN_WIDTH, MIN_HEIGHT = 640, 480
-SCREEN_MARGIN = (0, 48)
-"""Room left for window decorations and a task bar: (width, height)."""
+SCREEN_MARGIN = (0, 80)
+"""Room left for a task bar, the title bar and the menu bar: (width, height)."""
 PREFERRED_SHARE = 0.9
 
 
