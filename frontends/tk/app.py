@@ -36,9 +36,11 @@ from frontends.tk.dialogs import (
     TextPanel,
     rules_chunks,
 )
+from frontends.tk.drag import HandDrag
 from frontends.tk.feed import line_id
+from frontends.tk.hand_order import ORDERS
 from frontends.tk.keyboard import KeyboardSelectors
-from frontends.tk.layout import TablePlan, plan_hand
+from frontends.tk.layout import HandPlan, TablePlan, plan_hand
 from frontends.tk.logtext import event_text
 from frontends.tk.motion import SLIDE_MS, Slide, slide
 from frontends.tk.presenter import BoardModel, Presenter
@@ -155,10 +157,17 @@ class TkApp:
             button = ttk.Button(bar, text=self.t(f"tk.button.{key}"), command=command)
             button.pack(side="left" if key in ("confirm", "cancel", "end_turn") else "right", padx=3)
             self.buttons[key] = button
+        self.hand_order_var = tk.StringVar(value=self.presenter.order)
+        self.order_button = ttk.Menubutton(bar)
+        self.order_button.pack(side="left", padx=(24, 3))
+        self.arrange_button = ttk.Button(bar, command=self.arrange_hand)
+        self.arrange_button.pack(side="left", padx=3)
+        self._label_hand_controls()
         self.handoff = HandOff(self.main, self.catalog, self.acknowledge_handoff)
         self.table.bind("<Button-1>", self._on_table_click)
         self.hand.bind("<Button-1>", self._on_hand_click)
         self.hand.bind("<Double-Button-1>", self._on_hand_double_click)
+        self.drag = HandDrag(self)
         for canvas in (self.table, self.hand):
             canvas.bind("<Button-3>", lambda _e: self.keyboard.escape())
             canvas.configure(cursor="hand2")
@@ -171,6 +180,7 @@ class TkApp:
         self._redraw_job: str | None = None
         self.table_plan: TablePlan | None = None
         self.slide: Slide | None = None
+        self.hand_plan: HandPlan | None = None
         self._shown: dict[Any, Any] = {}
         self._build_menus()
         root.protocol("WM_DELETE_WINDOW", self.quit)
@@ -194,6 +204,23 @@ class TkApp:
         if size != self._opened_size:
             self._opened_size = size
             window_size.save(*size)
+
+    def _label_hand_controls(self) -> None:
+        """The hand's order menu and Arrange button, in the current language."""
+        menu = tk.Menu(self.order_button, tearoff=False)
+        for name in ORDERS:
+            menu.add_radiobutton(
+                label=self.t(f"tk.hand.order.{name}"),
+                value=name,
+                variable=self.hand_order_var,
+                command=lambda n=name: self.set_hand_order(n),
+            )
+        self.order_button.configure(text=self.t("tk.hand.order"), menu=menu)
+        self.arrange_button.configure(text=self.t("tk.hand.arrange"))
+
+    def hand_index_at(self, x: float, y: float) -> int:
+        """The hand position nearest to the point (x, y) of the hand strip."""
+        return self.hand_plan.index_at(x, y) if self.hand_plan is not None else 0
 
     def _label_panel(self) -> None:
         self.players_frame.configure(text=self.t("tk.panel.players"))
@@ -323,6 +350,10 @@ class TkApp:
         """Ask whether to resume the saved match."""
         return messagebox.askyesno(self.t("tk.title"), self.t("tk.resume.ask"), parent=self.root)
 
+    def ask_new_match(self) -> bool:
+        """Ask before ending the match in progress (Undo cannot bring it back)."""
+        return messagebox.askyesno(self.t("tk.title"), self.t("tk.table.new_match_ask"), parent=self.root)
+
     def _default_bot(self) -> str | None:
         if self.options.bot:
             return self.options.bot
@@ -448,7 +479,7 @@ class TkApp:
 
     def _draw(self, model: BoardModel) -> None:
         hand_width = max(self.hand.winfo_width(), 400)
-        hand_plan = plan_hand(len(model.hand), hand_width, self.root.winfo_height())
+        hand_plan = self.hand_plan = plan_hand(len(model.hand), hand_width, self.root.winfo_height())
         self._set(self.hand, "height", hand_plan.height)
         width = max(self.table.winfo_width(), 300)
         height = max(self.table.winfo_height(), 100)
@@ -470,7 +501,7 @@ class TkApp:
         if self._shown.get("end_turn_shown") != model.can_end_turn:
             self._shown["end_turn_shown"] = model.can_end_turn
             if model.can_end_turn:
-                self.buttons["end_turn"].pack(side="left", padx=3)
+                self.buttons["end_turn"].pack(side="left", padx=3, after=self.buttons["cancel"])
             else:
                 self.buttons["end_turn"].pack_forget()
         for key, enabled in states.items():
@@ -541,14 +572,56 @@ class TkApp:
                 return
 
     def click_hand(self, text: str) -> None:
-        """A hand tile was clicked: select it (its places light up)."""
+        """A hand tile was clicked: select it (its places light up), or say why it cannot be played now."""
         legal = self.legal_for_viewer()
-        if not legal:
+        tile = Tile.parse(text)
+        if not legal or tile not in self.presenter.playable_tiles(legal):
+            if self.viewer() is not None and not self.handoff_needed():
+                self.presenter.notice = self.presenter.why_unplayable(self.session.view(self.viewer()), legal, tile)
+                self.refresh()
             return
         if self.session.preview_pending is not None:
             self.session.cancel()
-        self.presenter.click_hand(Tile.parse(text), legal)
+        self.presenter.click_hand(tile, legal)
         self.refresh()
+
+    def set_hand_order(self, order: str) -> None:
+        """Show the hand by value, playable first, or in the player's own order."""
+        self.presenter.order = order
+        self.hand_order_var.set(order)
+        self.refresh()
+
+    def arrange_hand(self) -> None:
+        """Line the hand up as the longest chain from the player's own train end (nothing is played)."""
+        viewer = self.viewer()
+        if viewer is None or self.handoff_needed():
+            return
+        self.presenter.arrange(self.session.view(viewer))
+        self.hand_order_var.set("own")
+        self.refresh()
+
+    def drop_on_hand(self, tile: Tile, index: int) -> None:
+        """A hand tile was dragged to position ``index`` of the hand: the player's own order."""
+        viewer = self.viewer()
+        if viewer is None or self.handoff_needed():
+            return
+        self.presenter.move_tile(self.session.view(viewer), self.legal_for_viewer(), tile, index)
+        self.hand_order_var.set("own")
+        self.refresh()
+
+    def drop_on_table(self, tile: Tile, x: float, y: float) -> None:
+        """A hand tile was dropped on the table at window point (x, y): preview it there when that place is lit."""
+        legal = self.legal_for_viewer()
+        if tile not in self.presenter.playable_tiles(legal):
+            return
+        if self.presenter.selected != tile:
+            self.click_hand(str(tile))
+        for tag in self._item_tags(self.table, x, y):
+            if tag.startswith("target:"):
+                key = line_id(tag.split(":", 1)[1])
+                if key in self.presenter.targets(legal):
+                    self.click_target(key)
+                return
 
     def click_target(self, key: Any) -> None:
         """A place was clicked: preview the selected tile there (clicking the preview again confirms)."""
@@ -631,6 +704,7 @@ class TkApp:
             return
         if self.session.restart_round() is not None:
             self.presenter.reset()
+            self.presenter.notice = self.t("tk.table.restarted")
             self.acknowledged = None
             self._incoming.clear()
             self.after_change()
@@ -837,7 +911,13 @@ class TkApp:
             self._schedule_bot()
 
     def apply_setup(self, choice: SetupChoice) -> str | None:
-        """Start the chosen match; an error message (nothing changed) when it cannot start."""
+        """Start the chosen match; an error message (nothing changed) when it cannot start.
+
+        A match in progress that Undo could not bring back ends only once the player says so.
+        """
+        s = self.session
+        if s is not None and s.can_undo and not s.is_over and not self.ask_new_match():
+            return self.t("tk.table.kept")
         try:
             session = make_session(self.registry, choice.variant, choice.seats, choice.seed)
         except (KeyError, ValueError) as error:
@@ -859,6 +939,7 @@ class TkApp:
         self._label_panel()
         for key, button in self.buttons.items():
             button.configure(text=self.t(f"tk.button.{key}"))
+        self._label_hand_controls()
         self._shown.clear()
 
     def quit(self) -> None:

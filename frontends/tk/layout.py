@@ -183,7 +183,18 @@ class HandPlan:
     def origin(self, index: int) -> tuple[float, float]:
         """The top-left of the ``index``-th tile (before a selected tile's lift)."""
         row, col = divmod(index, self.per_row)
-        return 12 + col * (self.side + HAND_GAP), HAND_TITLE + HAND_LIFT + row * (2 * self.side + HAND_LIFT + 10)
+        return 12 + col * (self.side + HAND_GAP), HAND_TITLE + HAND_LIFT + row * self.row_pitch
+
+    @property
+    def row_pitch(self) -> int:
+        """Pixels from one row of hand tiles to the next."""
+        return 2 * self.side + HAND_LIFT + 10
+
+    def index_at(self, x: float, y: float) -> int:
+        """The hand position a tile dropped at (x, y) takes: the nearest gap between tiles."""
+        row = max(0, min(self.rows - 1, int((y - HAND_TITLE) // self.row_pitch)))
+        col = max(0, min(self.per_row, round((x - 12) / (self.side + HAND_GAP))))
+        return row * self.per_row + col
 
 
 def plan_hand(count: int, width: float, window_height: float) -> HandPlan:

@@ -20,6 +20,7 @@ from core.i18n import Catalog
 from core.tiles import Tile
 from core.views import LineView, PlayerView
 from frontends.action_words import action_phrase
+from frontends.tk import hand_order
 from frontends.tk.feed import feed_sentences, line_id
 from frontends.tk.logtext import event_text
 
@@ -151,8 +152,12 @@ class Presenter:
         self.catalog = catalog
         self.selected: Tile | None = None
         self.focus: TargetKey | None = None
-        self._hands: dict[int, frozenset[Tile]] = {}
-        self._fresh: dict[int, frozenset[Tile]] = {}
+        self.order = "value"
+        """How the hand is shown: one of :data:`frontends.tk.hand_order.ORDERS`."""
+        self.own_orders: dict[int, list[Tile]] = {}
+        """Each seat's own hand order (dragged or arranged), kept across turns."""
+        self.notice: str | None = None
+        """A message for the detail line until the next click (why a tile cannot be played, ...)."""
 
     def t(self, key: str, **values: object) -> str:
         """A catalog string."""
@@ -160,9 +165,54 @@ class Presenter:
 
     # ------------------------------------------------------------ selection
     def reset(self) -> None:
-        """Forget the selection and the keyboard target (after a decision or a new turn)."""
+        """Forget the selection, the keyboard target and any notice (after a decision or a new turn)."""
         self.selected = None
         self.focus = None
+        self.notice = None
+
+    # ----------------------------------------------------------------- hand
+    def hand_order(self, view: PlayerView, legal: Sequence[Action]) -> list[Tile]:
+        """The shown hand in the chosen order."""
+        if self.order == "playable" and legal:
+            return hand_order.playable_first(view.hand, self.playable_tiles(legal))
+        if self.order == "own" and view.seat in self.own_orders:
+            return hand_order.kept(view.hand, self.own_orders[view.seat])
+        return hand_order.by_value(view.hand)
+
+    def move_tile(self, view: PlayerView, legal: Sequence[Action], tile: Tile, index: int) -> None:
+        """The player dragged ``tile`` to position ``index``: their own order from now on."""
+        current = self.hand_order(view, legal)
+        self.own_orders[view.seat] = hand_order.moved(current, tile, index)
+        self.order = "own"
+
+    def arrange(self, view: PlayerView) -> str:
+        """Line the hand up as the longest chain from the player's own end (nothing is played); the notice."""
+        order, chain, end = hand_order.arranged(view)
+        self.own_orders[view.seat] = order
+        self.order = "own"
+        self.notice = self.t("tk.hand.arranged", count=len(chain), end=end)
+        return self.notice
+
+    def why_unplayable(self, view: PlayerView, legal: Sequence[Action], tile: Tile) -> str:
+        """Why ``tile`` cannot be played now, in words."""
+        if not legal:
+            return self.t("tk.hand.why.wait")
+        drawn = view.extra.get("drawn_tile") if view.extra else None
+        if isinstance(drawn, Tile) and tile != drawn:
+            return self.t("tk.hand.why.drawn", drawn=drawn)
+        if any(isinstance(a, OpenDouble) for a in legal) and not tile.is_double:
+            return self.t("tk.hand.why.double")
+        plays = [a for a in legal if isinstance(a, Play)]
+        if view.owed and (not plays or all(a.line == view.owed[0].line for a in plays)):
+            oldest = view.owed[0]
+            return self.t("tk.hand.why.owed", tile=tile, owed=oldest.tile, line=self.line_words(view, oldest.line))
+        open_lines = {a.line for a in plays} or {
+            line.id for line in view.lines if line.owner in (None, view.seat) or line.available
+        }
+        ends = sorted({line.end for line in view.lines if line.id in open_lines})
+        if ends:
+            return self.t("tk.hand.why.ends", tile=tile, ends=", ".join(map(str, ends)))
+        return self.t("tk.hand.why.other", tile=tile)
 
     @staticmethod
     def playable_tiles(legal: Sequence[Action]) -> list[Tile]:
@@ -192,6 +242,7 @@ class Presenter:
             return True
         if tile not in self.playable_tiles(legal):
             return False
+        self.notice = None
         self.selected = tile
         keys = list(self.targets(legal))
         self.focus = keys[0] if keys else None
@@ -435,19 +486,13 @@ class Presenter:
         return self.t("tk.hand.title", name=view.name(view.seat), count=view.hand_counts.get(view.seat, 0))
 
     def _hand_models(self, view: PlayerView, legal: Sequence[Action], preview: Action | None):
-        seat = view.seat
-        hand = frozenset(view.hand)
-        before = self._hands.get(seat)
-        if before is not None and hand != before:
-            added = hand - before
-            self._fresh[seat] = added if before <= hand and len(added) <= 3 else frozenset()
-        self._hands[seat] = hand
-        fresh = self._fresh.get(seat, frozenset())
+        """The hand in the chosen order; only a tile drawn this turn is marked new."""
+        drawn = view.extra.get("drawn_tile") if view.extra else None
         playable = set(self.playable_tiles(legal))
         ghost = action_tile(preview) if preview is not None else None
         return tuple(
-            HandTileModel(tile, tile in playable or not legal, tile == self.selected or tile == ghost, tile in fresh)
-            for tile in sorted(view.hand)
+            HandTileModel(tile, tile in playable or not legal, tile == self.selected or tile == ghost, tile == drawn)
+            for tile in self.hand_order(view, legal)
         )
 
     def _seats(self, view: PlayerView, bots: Sequence[bool]) -> tuple[SeatModel, ...]:
@@ -498,6 +543,8 @@ class Presenter:
         elif view.phase == "first_turn":
             parts.append(self.t("tk.status.first_turn"))
         status = " · ".join(parts)
+        if self.notice:
+            return status, self.notice
         if not own_turn:
             return status, self._last_event_text(view)
         if preview is not None:
