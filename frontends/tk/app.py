@@ -76,6 +76,8 @@ class TkApp:
         self.catalog = ui_catalog(self.lang)
         self.presenter = Presenter(self.catalog)
         self.session: Session | None = None
+        self.game_name = ""
+        """The current game's name in the interface language (read once: it comes from the rule files)."""
         self.acknowledged: int | None = None
         self.model: BoardModel | None = None
         self.round_history: list[dict] = []
@@ -383,7 +385,8 @@ class TkApp:
             old.observers.remove(self._observe)
         self.session = session
         session.observers.append(self._observe)
-        self.root.title(self.t("tk.title_game", game=variant_title(session.variant, self.lang)))
+        self.game_name = variant_title(session.variant, self.lang)
+        self.root.title(self.t("tk.title_game", game=self.game_name))
         if self.store is not None:
             self.store.attach(session)
         for reason in ("rules", "log"):
@@ -526,7 +529,7 @@ class TkApp:
         s = self.session
         info = [
             *model.facts,
-            self.t("tk.panel.variant", name=variant_title(s.variant, self.lang)),
+            self.t("tk.panel.variant", name=self.game_name),
             self.t("tk.panel.seed", seed=s.seed),
             self.t("tk.panel.speed", speed=self.t(f"tk.speed.{self.settings.speed}")),
         ]
@@ -934,6 +937,8 @@ class TkApp:
         self.lang = lang
         self.catalog = ui_catalog(lang)
         self.presenter.catalog = self.catalog
+        if self.session is not None:
+            self.game_name = variant_title(self.session.variant, lang)
         self.handoff.t = self.catalog.t
         self._build_menus()
         self._label_panel()
