@@ -89,6 +89,9 @@ def test_arrange_lines_up_the_longest_chain_from_the_own_train_end(presenter):
     assert presenter.arrange(view) == "Arranged: 3 of your tiles chain from your train's end 3, in order."
     model = presenter.build(view, [])
     assert [h.tile for h in model.hand][:3] == list(chain)
+    assert [h.flipped for h in model.hand][:3] == [False, True, False], "9-4 shows 9 on top, after 3-9"
+    stuck = make_view(hand=(T(0, 1), T(6, 6)))
+    assert presenter.arrange(stuck) == "No tile in your hand matches your train's end 3: nothing to arrange."
 
 
 # ----------------------------------------------------------------------------- feed

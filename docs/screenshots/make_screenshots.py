@@ -1,9 +1,10 @@
 """Regenerate the window screenshots in this folder under a virtual display.
 
 Run from the repository root: ``python docs/screenshots/make_screenshots.py``.
-It starts ``Xvfb`` (unless DISPLAY already works), plays seeded matches to
-interesting positions, and captures the screen with ImageMagick's
-``import -window root``. Needs xvfb and imagemagick.
+It starts one ``Xvfb`` screen per size (1280x800, then 1024x600 and
+1920x1080), plays seeded matches to interesting positions, and captures the
+window (with its menu bar) with ImageMagick's ``import``. Needs xvfb and
+imagemagick.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from gui_helpers import display_works, pump, start_xvfb  # noqa: E402
+from gui_helpers import pump, start_xvfb  # noqa: E402
+from tk_scenes import late_round  # noqa: E402
 
 from core.actions import Play  # noqa: E402
 from core.frontend import PlayOptions  # noqa: E402
@@ -28,14 +30,14 @@ from core.plugins import get_plugin_manager  # noqa: E402
 from core.session import Seat, Session  # noqa: E402
 from core.setup import make_session  # noqa: E402
 
-WIDTH, HEIGHT = 1280, 770
-"""The window's size inside the 1280x800 screen (the menu bar takes the rest)."""
+SIZES = ("1024x600", "1920x1080")
+"""Screens shot besides the main 1280x800 one."""
 
 
-def capture(name: str, root) -> None:
-    """Let the window settle, then save the whole screen as ``name``."""
-    pump(root, lambda: False, 0.4)
-    subprocess.run(["import", "-window", "root", str(HERE / name)], check=True)
+def capture(name: str, root, settle: float = 0.4, screen: bool = False) -> None:
+    """Let the window settle, then save it (menu bar included), or the whole screen with its dialogs, as ``name``."""
+    pump(root, lambda: False, settle)
+    subprocess.run(["import", "-window", "root" if screen else root.wm_frame(), str(HERE / name)], check=True)
     print("wrote", HERE / name)
 
 
@@ -78,35 +80,70 @@ def open_branches(session: Session) -> bool:
     return len(ranked) >= 2 and sum(len(line.tiles) for line in view.lines) >= 10
 
 
-def main() -> int:
-    """Write every screenshot; a non-zero status when a scene cannot be reached."""
+def last_computer_sliding(app) -> bool:
+    """The last computer before the human has played and its tile is halfway home."""
+    slide, events = app.slide, app.session.record.events
+    plays = [e for e in events if e.type == "play"]
+    last_seat = len(app.session.seats)
+    return bool(slide and slide.running and slide.frame >= 5 and plays and plays[-1]["seat"] == last_seat)
+
+
+def main(argv: list[str]) -> int:
+    """Write every screenshot; a non-zero status when a scene cannot be reached.
+
+    Each screen size is shot by its own process (a Tk process keeps its display to the end).
+    """
     if shutil.which("import") is None:
         print("imagemagick's 'import' is needed", file=sys.stderr)
         return 1
-    xvfb = None
-    if not (os.environ.get("DISPLAY") and display_works(os.environ["DISPLAY"])):
-        xvfb, display = start_xvfb()
-        os.environ["DISPLAY"] = display
+    if argv:
+        return shoot_on(argv[0])
     os.environ["ROUNDHOUSE_CONFIG_DIR"] = tempfile.mkdtemp(prefix="roundhouse-shots-")
+    status = 0
+    for size in ("1280x800", *SIZES):
+        status |= subprocess.run([sys.executable, __file__, size], check=False).returncode
+    return status
+
+
+def shoot_on(size: str) -> int:
+    """Start an Xvfb screen of ``size`` and shoot its scenes there."""
+    xvfb, os.environ["DISPLAY"] = start_xvfb(f"{size}x24")
     try:
-        return shoot()
+        return shoot(size) if size == "1280x800" else shoot_size(size)
     finally:
-        if xvfb is not None:
-            xvfb.terminate()
-            xvfb.wait(timeout=10)
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
 
 
-def shoot() -> int:
+def open_window(speed: str = "slow"):
+    """A fresh window on the current display."""
     from frontends.tk import settings as tk_settings
     from frontends.tk.app import TkApp, make_root
 
-    plugins = get_plugin_manager()
-    registry = plugins.registry
-    bot = "planner" if "planner" in registry.bots else "random"
     root = make_root("arc")
-    app = TkApp(root, plugins, PlayOptions(), None, tk_settings.Settings(theme="arc", speed="slow"))
-    root.geometry(f"{WIDTH}x{HEIGHT}+0+0")
+    app = TkApp(root, get_plugin_manager(), PlayOptions(), None, tk_settings.Settings(theme="arc", speed=speed))
+    return root, app
+
+
+def shoot_size(size: str) -> int:
+    """The window at another screen size: four players mid-round and a 10-player late round."""
+    root, app = open_window()
+    registry = app.registry
+    app.set_session(late_round(registry, 4, 40))
+    capture(f"mexican_train_{size}.png", root)
+    app.set_session(late_round(registry, 10, 55))
+    capture(f"ten_players_{size}.png", root)
+    root.destroy()
+    return 0
+
+
+def shoot(size: str) -> int:
+    """The main pictures on a 1280x800 screen."""
+    root, app = open_window()
+    registry = app.registry
+    bot = "planner" if "planner" in registry.bots else "random"
     names = ["Ana", "Bruno", "Chloé", "Dawid"]
+    os.environ.setdefault("ROUNDHOUSE_CONFIG_DIR", tempfile.mkdtemp(prefix="roundhouse-shots-"))
 
     mt = None
 
@@ -136,13 +173,29 @@ def shoot() -> int:
     capture("mexican_train_preview.png", root)
     app.cancel()
 
-    def near_round_end(session: Session) -> bool:
-        return any(e.type == "round_end" for e in session.record.events)
+    opening = make_session(registry, "mexican-train", [Seat(names[0]), Seat(names[1], bot)], 2)
+    app.set_session(opening)
+    app.arrange_hand()
+    capture("hand_arranged.png", root)
+
+    app.set_session(late_round(registry, 10, 55))
+    capture("ten_players_1280x800.png", root)
+
+    turn = late_round(registry, 4, 30, bot)
+    app.set_session(turn)
+    app.settings.speed = "normal"
+    legal = turn.legal_actions()
+    app.preview_action(next(a for a in legal if isinstance(a, Play)))
+    app.confirm()
+    if pump(root, lambda: last_computer_sliding(app), 30):
+        capture("computer_turn.png", root, settle=0.0)
+    else:
+        print("the computer's turn scene was not reached", file=sys.stderr)
 
     app.settings.speed = "instant"
     app.set_session(make_session(registry, "mexican-train", [Seat(n, bot) for n in names], 3))
     pump(root, lambda: app._screen is not None, 30)
-    capture("round_end.png", root)
+    capture("round_end.png", root, screen=True)
     app._screen.close()
 
     db = None
@@ -170,11 +223,11 @@ def shoot() -> int:
     capture("hot_seat_handoff.png", root)
 
     app.open_setup()
-    capture("setup_dialog.png", root)
+    capture("setup_dialog.png", root, screen=True)
     app.setup_dialog.cancel()
     root.destroy()
     return 0 if db is not None else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

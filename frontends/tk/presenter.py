@@ -69,6 +69,8 @@ class HandTileModel:
     playable: bool
     selected: bool
     fresh: bool
+    flipped: bool = False
+    """Shown with ``tile.b`` on top (as the player's arranged chain lays it)."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,8 @@ class Presenter:
         """How the hand is shown: one of :data:`frontends.tk.hand_order.ORDERS`."""
         self.own_orders: dict[int, list[Tile]] = {}
         """Each seat's own hand order (dragged or arranged), kept across turns."""
+        self.own_tops: dict[int, dict[Tile, int]] = {}
+        """The value each arranged tile shows on top, so the chain reads end to end."""
         self.notice: str | None = None
         """A message for the detail line until the next click (why a tile cannot be played, ...)."""
 
@@ -189,8 +193,10 @@ class Presenter:
         """Line the hand up as the longest chain from the player's own end (nothing is played); the notice."""
         order, chain, end = hand_order.arranged(view)
         self.own_orders[view.seat] = order
+        self.own_tops[view.seat] = {placed.tile: placed.left for placed in lay(chain, end)}
         self.order = "own"
-        self.notice = self.t("tk.hand.arranged", count=len(chain), end=end)
+        key = "tk.hand.arranged" if chain else "tk.hand.arranged_none"
+        self.notice = self.t(key, count=len(chain), end=end)
         return self.notice
 
     def why_unplayable(self, view: PlayerView, legal: Sequence[Action], tile: Tile) -> str:
@@ -490,8 +496,15 @@ class Presenter:
         drawn = view.extra.get("drawn_tile") if view.extra else None
         playable = set(self.playable_tiles(legal))
         ghost = action_tile(preview) if preview is not None else None
+        tops = self.own_tops.get(view.seat, {}) if self.order == "own" else {}
         return tuple(
-            HandTileModel(tile, tile in playable or not legal, tile == self.selected or tile == ghost, tile == drawn)
+            HandTileModel(
+                tile,
+                tile in playable or not legal,
+                tile == self.selected or tile == ghost,
+                tile == drawn,
+                flipped=tops.get(tile, tile.a) != tile.a,
+            )
             for tile in self.hand_order(view, legal)
         )
 
