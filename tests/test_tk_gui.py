@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from gui_helpers import centre_of, click, key, pump, seats, start
+from tk_scenes import play_until
 
 from core.actions import Draw, OpenDouble, Pass, PlaceEngine, Play
 from core.frontend import PlayOptions
@@ -318,16 +319,7 @@ def test_DB_open_double_by_clicking_the_centre_then_branches_show_their_open_ord
 
 def advance(session, stop, limit: int = 300) -> bool:
     """Play on (humans take their last legal action) until ``stop(session)``; False at a round end."""
-    for _ in range(limit):
-        if stop(session):
-            return True
-        if session.is_over or any(e.type == "round_end" for e in session.record.events):
-            return False
-        if session.bot_to_move:
-            session.step()
-        else:
-            session.decide(session.legal_actions()[-1])
-    return False
+    return play_until(session, stop, limit, choose=lambda legal: legal[-1])
 
 
 class FakeStore:

@@ -2,26 +2,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from core.actions import Play
+from core.actions import Action, Play
 from core.session import Seat, Session
 from core.setup import make_session
 
 
-def play_until(session: Session, stop: Callable[[Session], bool], limit: int = 3000) -> bool:
-    """Play on (humans lay a tile when they can) until ``stop(session)``; False at a round end first."""
+def first_play(legal: Sequence[Action]) -> Action:
+    """A tile when one can be laid, else the first legal action."""
+    return next((a for a in legal if isinstance(a, Play)), legal[0])
+
+
+def play_until(
+    session: Session,
+    stop: Callable[[Session], bool],
+    limit: int = 3000,
+    choose: Callable[[Sequence[Action]], Action] = first_play,
+    across_rounds: bool = False,
+) -> bool:
+    """Play on (humans take ``choose(legal)``) until ``stop(session)``.
+
+    False when the match ends first, or the round unless ``across_rounds``.
+    """
     for _ in range(limit):
         if stop(session):
             return True
-        if session.is_over or any(e.type == "round_end" for e in session.record.events):
+        if session.is_over or (not across_rounds and any(e.type == "round_end" for e in session.record.events)):
             return False
         if session.bot_to_move:
             session.step()
         else:
-            legal = session.legal_actions()
-            session.decide(next((a for a in legal if isinstance(a, Play)), legal[0]))
-    return False
+            session.decide(choose(session.legal_actions()))
+    return stop(session)
 
 
 def late_round(registry, players: int, placed_at_least: int, bot: str = "greedy", variant: str = "mexican-train"):

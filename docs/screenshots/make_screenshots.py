@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from gui_helpers import pump, start_xvfb  # noqa: E402
-from tk_scenes import late_round  # noqa: E402
+from tk_scenes import late_round, play_until  # noqa: E402
 
 from core.actions import Play  # noqa: E402
 from core.frontend import PlayOptions  # noqa: E402
@@ -42,18 +42,8 @@ def capture(name: str, root, settle: float = 0.4, screen: bool = False) -> None:
 
 
 def advance(session: Session, stop, limit: int = 2000) -> bool:
-    """Play the session (the humans take their first legal action) until ``stop(session)``."""
-    for _ in range(limit):
-        if stop(session):
-            return True
-        if session.is_over:
-            return False
-        if session.bot_to_move:
-            session.step()
-        else:
-            legal = session.legal_actions()
-            session.decide(next((a for a in legal if isinstance(a, Play)), legal[0]))
-    return stop(session)
+    """Play the session (humans lay a tile when they can) until ``stop(session)``, across rounds."""
+    return play_until(session, stop, limit, across_rounds=True)
 
 
 def busy_mexican_table(session: Session) -> bool:

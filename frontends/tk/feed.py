@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.actions import Action, Draw, EndTurn, LineId, OpenDouble, Pass, PlaceEngine, Play
+from core.actions import Action, LineId, Play
 from core.events import Event
 from core.i18n import Catalog
+from core.record import action_of
 from core.tiles import Tile
 from core.views import PlayerView
 from frontends.action_words import action_phrase
@@ -25,20 +26,10 @@ def line_id(value: object) -> LineId:
 
 def event_action(event: Event) -> Action | None:
     """The decision a public event records, or None for what nobody decided (deals, engine-search draws)."""
-    kind = event.type
-    if kind == "play":
-        return Play(Tile.parse(event["tile"]), line_id(event["line"]))
-    if kind == "engine":
-        return PlaceEngine(Tile.parse(event["tile"]))
-    if kind == "open":
-        return OpenDouble(Tile.parse(event["tile"]))
-    if kind == "draw" and event.get("why") == "play":
-        return Draw()
-    if kind == "pass":
-        return Pass()
-    if kind == "end_first_turn":
-        return EndTurn()
-    return None
+    action = action_of({"type": event.type, **event.data})
+    if isinstance(action, Play):
+        return Play(action.tile, line_id(action.line))
+    return action
 
 
 @dataclass(frozen=True)
