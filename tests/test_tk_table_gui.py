@@ -14,6 +14,7 @@ from core.actions import Draw, Play
 from core.plugins import get_plugin_manager
 from core.setup import make_session
 from core.tiles import Tile
+from frontends.tk import palette
 from frontends.tk.feed import feed_sentences, turns_since_last_decision
 from frontends.tk.hand_order import own_end
 
@@ -244,3 +245,21 @@ def test_restart_says_undo_brings_the_round_back_and_a_new_match_asks_first(wind
     choice = SetupChoice("mexican-train", tuple(session.seats), None, "en", app.settings.theme)
     assert app.apply_setup(choice) == app.t("tk.table.kept")
     assert asked and app.session is session, "declining keeps the match"
+
+
+def test_the_table_draws_with_the_active_palette(window):
+    app = window
+    start(app, late_round(REGISTRY.registry, 4, 40))
+    dark = palette.Palette(felt="#101820", row="#202830", row_turn="#303840", hand_bg="#181818")
+    palette.use(dark)
+    try:
+        app.refresh()
+        assert app.table.cget("background") == "#101820" and app.hand.cget("background") == "#181818"
+        fills = {
+            app.table.itemcget(i, "fill") for i in app.table.find_withtag("row") if app.table.type(i) == "rectangle"
+        }
+        assert fills <= {"#202830", "#303840"} and fills
+    finally:
+        palette.use(palette.DEFAULT)
+    app.refresh()
+    assert app.table.cget("background") == palette.DEFAULT.felt

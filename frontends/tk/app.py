@@ -23,9 +23,9 @@ from core.setup import HINT_PREFERENCE, default_seats, make_session
 from core.store import HistoryEntry, StoreError
 from core.tiles import Tile
 from frontends.past_matches import game_name, load_past, when, winner_names
+from frontends.tk import palette, window_size
 from frontends.tk import settings as settings_module
-from frontends.tk import window_size
-from frontends.tk.board import FELT, HAND_BG, draw_hand, draw_table, pin_header
+from frontends.tk.board import draw_hand, draw_table, pin_header
 from frontends.tk.dialogs import (
     HandOff,
     LogPanel,
@@ -124,12 +124,16 @@ class TkApp:
         board.grid(row=1, column=0, sticky="nsew")
         board.rowconfigure(0, weight=1)
         board.columnconfigure(0, weight=1)
-        self.table = tk.Canvas(board, background=FELT, highlightthickness=0, takefocus=0, width=1, height=1)
+        self.table = tk.Canvas(
+            board, background=palette.current().felt, highlightthickness=0, takefocus=0, width=1, height=1
+        )
         self.table.grid(row=0, column=0, sticky="nsew")
         self.table_scroll = ttk.Scrollbar(board, orient="vertical", command=self.table.yview)
         self.table_scroll.grid(row=0, column=1, sticky="ns")
         self.table.configure(yscrollcommand=self._on_table_scrolled)
-        self.hand = tk.Canvas(board, background=HAND_BG, highlightthickness=0, height=110, width=1, takefocus=0)
+        self.hand = tk.Canvas(
+            board, background=palette.current().hand_bg, highlightthickness=0, height=110, width=1, takefocus=0
+        )
         self.hand.grid(row=1, column=0, columnspan=2, sticky="we")
         side = ttk.Frame(self.main, padding=(8, 4))
         side.grid(row=1, column=1, sticky="ns")
@@ -481,6 +485,9 @@ class TkApp:
             self.handoff.hide()
 
     def _draw(self, model: BoardModel) -> None:
+        colours = palette.current()
+        self._set(self.table, "background", colours.felt)
+        self._set(self.hand, "background", colours.hand_bg)
         hand_width = max(self.hand.winfo_width(), 400)
         hand_plan = self.hand_plan = plan_hand(len(model.hand), hand_width, self.root.winfo_height())
         self._set(self.hand, "height", hand_plan.height)

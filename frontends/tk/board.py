@@ -23,40 +23,13 @@ from PIL import Image, ImageDraw, ImageTk
 
 from core.tiles import Tile
 from frontends.tk.layout import HAND_LIFT, HAND_TITLE, HandPlan, RowPlan, TablePlan, plan_table
+from frontends.tk.palette import DEFAULT, Palette, current
 from frontends.tk.presenter import CENTRE, STOCK, BoardModel, HandTileModel, LineModel, PlacedTile
 
-FELT = "#24613a"
-ROW = "#2d7345"
-ROW_TURN = "#3a8a56"
-ROW_TEXT = "#f4f1e6"
-MUTED_TEXT = "#cfe3d3"
-FACE = "#fbf8ef"
-FACE_DIM = "#d3cebf"
 DIM_PIP_MIX = 0.4
 """How far a dimmed tile's pips fade towards its face: still coloured and readable."""
-EDGE = "#2b2b2b"
-BACK = "#7a2e2e"
-LIT = "#ffd54a"
-FOCUS = "#3fa9f5"
-LAST = "#8fd3ff"
-OWED = "#ff8a3d"
-MARKER = "#e8463c"
-HAND_BG = "#3b2a1e"
-
-PIP_COLOURS = {
-    1: "#1f5fbf",
-    2: "#2e8b57",
-    3: "#c0392b",
-    4: "#6b3fa0",
-    5: "#1a1a1a",
-    6: "#d17a00",
-    7: "#b5179e",
-    8: "#00838f",
-    9: "#5d4037",
-    10: "#283593",
-    11: "#558b2f",
-    12: "#ad1457",
-}
+FELT, ROW_TEXT = DEFAULT.felt, DEFAULT.row_text
+"""The default felt and text colours, for screens drawn outside the table."""
 
 _GRID3 = (0.22, 0.5, 0.78)
 _GRID4 = (0.17, 0.39, 0.61, 0.83)
@@ -101,9 +74,9 @@ def _mix(colour: tuple[int, int, int], towards: tuple[int, int, int], share: flo
 
 
 def render_tile(
-    first: int, second: int, side: int, vertical: bool, look: str, outline: str, width: int, bg: str
+    first: int, second: int, side: int, vertical: bool, look: str, outline: str, width: int, bg: str, colours: Palette
 ) -> Image.Image:
-    """A domino face (or back) as an opaque RGB image on ``bg``, drawn large and scaled down for smooth pips.
+    """A domino face (or back) in ``colours`` as an opaque RGB image on ``bg``, drawn large and scaled down.
 
     ``look`` is "face", "dim", "ghost" (a see-through preview) or "back".
     Opaque images keep Tk from blending every pixel at each redraw.
@@ -113,27 +86,27 @@ def render_tile(
     w, h = (s, 2 * s) if vertical else (2 * s, s)
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     pen = ImageDraw.Draw(image)
-    fill = {"back": BACK, "dim": FACE_DIM}.get(look, FACE)
+    fill = {"back": colours.back, "dim": colours.face_dim}.get(look, colours.face)
     radius = max(2, s // 7)
     pen.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=_rgb(fill), outline=_rgb(outline), width=width * k)
     if look == "back":
         inset = 3 * k
         pen.rounded_rectangle(
-            (inset, inset, w - 1 - inset, h - 1 - inset), radius=radius, outline=_rgb("#b35a4f"), width=k
+            (inset, inset, w - 1 - inset, h - 1 - inset), radius=radius, outline=_rgb(colours.back_inset), width=k
         )
     else:
         inset = 4 * k
         if vertical:
-            pen.line((inset, s, w - inset, s), fill=_rgb(EDGE), width=max(1, k))
+            pen.line((inset, s, w - inset, s), fill=_rgb(colours.edge), width=max(1, k))
             halves = ((0, 0, first), (0, s, second))
         else:
-            pen.line((s, inset, s, h - inset), fill=_rgb(EDGE), width=max(1, k))
+            pen.line((s, inset, s, h - inset), fill=_rgb(colours.edge), width=max(1, k))
             halves = ((0, 0, first), (s, 0, second))
         for x, y, value in halves:
             r = s * (0.075 if value > 9 else 0.09)
-            colour = _rgb(PIP_COLOURS.get(value, "#1a1a1a"))
+            colour = _rgb(colours.pip(value))
             if look == "dim":
-                colour = _mix(colour, _rgb(FACE_DIM), DIM_PIP_MIX)
+                colour = _mix(colour, _rgb(colours.face_dim), DIM_PIP_MIX)
             for px, py in pip_positions(value):
                 cx, cy = x + px * s, y + py * s
                 pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
@@ -159,7 +132,7 @@ def tile_image(
     """The cached Tk image of a tile (one cache per Tk interpreter)."""
     root = canvas._root()
     cache: dict = root.__dict__.setdefault("_roundhouse_tiles", {})
-    key = (first, second, int(round(side)), vertical, look, outline, width, bg)
+    key = (first, second, int(round(side)), vertical, look, outline, width, bg, current())
     image = cache.get(key)
     if image is None:
         if len(cache) > _CACHE_LIMIT:
@@ -182,15 +155,18 @@ def draw_tile(
     face_up: bool = True,
     ghost: bool = False,
     dim: bool = False,
-    outline: str = EDGE,
+    outline: str | None = None,
     width: float = 1,
-    bg: str = FELT,
+    bg: str | None = None,
 ) -> tuple[float, float, float, float]:
     """One domino: ``first`` on the left (top when vertical), ``second`` on the right (bottom).
 
     A face-down tile shows only its back (and carries no ``face:`` tag).
-    ``ghost`` draws a translucent preview. Returns the box.
+    ``ghost`` draws a translucent preview. ``outline`` and ``bg`` default to
+    the palette's edge and felt. Returns the box.
     """
+    colours = current()
+    outline, bg = outline or colours.edge, bg or colours.felt
     side = int(round(side))
     w, h = (side, 2 * side) if vertical else (2 * side, side)
     if face_up:
@@ -234,15 +210,18 @@ def pin_header(canvas: tk.Canvas) -> None:
 
 def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int) -> float:
     """The header: centre, boneyard, round heading and the feed of the computers' moves; its height."""
+    colours = current()
     pinned = ("pinned",)
-    background = canvas.create_rectangle(0, 0, width, HEADER_MIN, fill=FELT, outline="", tags=("pinned", "pinned-bg"))
+    background = canvas.create_rectangle(
+        0, 0, width, HEADER_MIN, fill=colours.felt, outline="", tags=("pinned", "pinned-bg")
+    )
     side = CENTRE_SIDE
     x, y = 16, 10
     tags = pinned + ("centre", f"target:{CENTRE}")
-    canvas.create_rectangle(4, 2, 290, HEADER_MIN - 6, fill=FELT, outline="", tags=tags)
-    centre_bg = FELT
+    canvas.create_rectangle(4, 2, 290, HEADER_MIN - 6, fill=colours.felt, outline="", tags=tags)
+    centre_bg = colours.felt
     if model.centre_target or model.centre_focused or model.centre_last:
-        centre_bg = FOCUS if model.centre_focused else (LIT if model.centre_target else LAST)
+        centre_bg = colours.focus if model.centre_focused else (colours.lit if model.centre_target else colours.last)
         canvas.create_rectangle(
             x - 6,
             y - 6,
@@ -259,13 +238,13 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int) -> float:
         ghost = model.centre_ghost
         draw_tile(canvas, x, y, ghost.a, ghost.b, side, False, tags + ("ghost",), ghost=True, bg=centre_bg)
     else:
-        canvas.create_rectangle(x, y, x + 2 * side, y + side, outline=ROW_TEXT, dash=(4, 3), tags=tags)
+        canvas.create_rectangle(x, y, x + 2 * side, y + side, outline=colours.row_text, dash=(4, 3), tags=tags)
     canvas.create_text(
         x,
         y + side + 8,
         text=model.centre_label,
         anchor="nw",
-        fill=ROW_TEXT,
+        fill=colours.row_text,
         font=("TkDefaultFont", 11, "bold"),
         tags=tags,
         width=270,
@@ -276,7 +255,7 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int) -> float:
         8,
         text=model.heading,
         anchor="ne",
-        fill=ROW_TEXT,
+        fill=colours.row_text,
         font=("TkDefaultFont", 12, "bold"),
         tags=pinned + ("heading",),
     )
@@ -293,6 +272,7 @@ def _draw_feed(canvas: tk.Canvas, title: str, sentences: tuple[str, ...], right:
 
     At most FEED_LINES sentences per column are shown (the newest); the log keeps every one.
     """
+    colours = current()
     room = max(160, right - FEED_X)
     columns = 2 if room >= 2 * FEED_COLUMN_MIN else 1
     column_width = (room - 16 * (columns - 1)) / columns
@@ -300,7 +280,7 @@ def _draw_feed(canvas: tk.Canvas, title: str, sentences: tuple[str, ...], right:
     per_column = -(-len(shown) // columns)
     tags = ("pinned", "feed")
     item = canvas.create_text(
-        FEED_X, 8, text=title, anchor="nw", fill=MUTED_TEXT, font=("TkDefaultFont", 10, "bold"), tags=tags
+        FEED_X, 8, text=title, anchor="nw", fill=colours.muted_text, font=("TkDefaultFont", 10, "bold"), tags=tags
     )
     top = canvas.bbox(item)[3] + 2
     bottom = top
@@ -312,7 +292,7 @@ def _draw_feed(canvas: tk.Canvas, title: str, sentences: tuple[str, ...], right:
                 y,
                 text=sentence,
                 anchor="nw",
-                fill=ROW_TEXT,
+                fill=colours.row_text,
                 font=("TkDefaultFont", 10),
                 width=column_width,
                 tags=tags + ("feed-line",),
@@ -323,11 +303,12 @@ def _draw_feed(canvas: tk.Canvas, title: str, sentences: tuple[str, ...], right:
 
 
 def _draw_stock(canvas: tk.Canvas, model: BoardModel, sx: float, y: float, side: int) -> None:
+    colours = current()
     stags = ("pinned", "stock", f"target:{STOCK}")
-    canvas.create_rectangle(sx - 8, 2, sx + 2 * side + 30, HEADER_MIN - 6, fill=FELT, outline="", tags=stags)
-    stock_bg = FELT
+    canvas.create_rectangle(sx - 8, 2, sx + 2 * side + 30, HEADER_MIN - 6, fill=colours.felt, outline="", tags=stags)
+    stock_bg = colours.felt
     if model.stock_target or model.stock_focused:
-        stock_bg = FOCUS if model.stock_focused else LIT
+        stock_bg = colours.focus if model.stock_focused else colours.lit
         canvas.create_rectangle(
             sx - 6, y - 6, sx + 2 * side + 18, y + side + 14, fill=stock_bg, outline="", tags=stags + ("lit",)
         )
@@ -335,21 +316,30 @@ def _draw_stock(canvas: tk.Canvas, model: BoardModel, sx: float, y: float, side:
         for i in range(min(3, model.pile_count)):
             draw_tile(canvas, sx + 4 * (2 - i), y + 4 * (2 - i), 0, 0, side, False, stags, face_up=False, bg=stock_bg)
     else:
-        canvas.create_rectangle(sx, y, sx + 2 * side, y + side, outline=MUTED_TEXT, dash=(2, 3), tags=stags)
+        canvas.create_rectangle(sx, y, sx + 2 * side, y + side, outline=colours.muted_text, dash=(2, 3), tags=stags)
     if model.stock_ghost:
         gx = sx + 2 * side + 40
         gtags = ("pinned", "ghost", "stock-ghost", f"target:{STOCK}")
-        draw_tile(canvas, gx, y, 0, 0, side, False, gtags, face_up=False, outline=LIT, width=3)
-        canvas.create_text(gx + side, y + side / 2, text="?", fill=LIT, font=("TkDefaultFont", 16, "bold"), tags=gtags)
+        draw_tile(canvas, gx, y, 0, 0, side, False, gtags, face_up=False, outline=colours.lit, width=3)
+        canvas.create_text(
+            gx + side, y + side / 2, text="?", fill=colours.lit, font=("TkDefaultFont", 16, "bold"), tags=gtags
+        )
     canvas.create_text(
-        sx, y + side + 18, text=model.stock_label, anchor="w", fill=ROW_TEXT, font=("TkDefaultFont", 11), tags=stags
+        sx,
+        y + side + 18,
+        text=model.stock_label,
+        anchor="w",
+        fill=colours.row_text,
+        font=("TkDefaultFont", 11),
+        tags=stags,
     )
 
 
 def _draw_row(canvas: tk.Canvas, row: RowPlan, side: int) -> None:
+    colours = current()
     line = row.line
     row_tags = (f"row:{line.id}", "row")
-    bg = ROW_TURN if line.owners_turn else ROW
+    bg = colours.row_turn if line.owners_turn else colours.row
     canvas.create_rectangle(row.x, row.y, row.x + row.width, row.y + row.height, fill=bg, outline="", tags=row_tags)
     name = ("▶ " if line.owners_turn else "") + line.label
     label = canvas.create_text(
@@ -357,7 +347,7 @@ def _draw_row(canvas: tk.Canvas, row: RowPlan, side: int) -> None:
         row.y + 5,
         text=name,
         anchor="nw",
-        fill=ROW_TEXT,
+        fill=colours.row_text,
         font=("TkDefaultFont", 11 if row.label_width > 150 else 10, "bold"),
         tags=row_tags + ("label",),
         width=row.label_width - 6,
@@ -368,7 +358,7 @@ def _draw_row(canvas: tk.Canvas, row: RowPlan, side: int) -> None:
             canvas.bbox(label)[3] + 1,
             text=line.count_text,
             anchor="nw",
-            fill=MUTED_TEXT,
+            fill=colours.muted_text,
             font=("TkDefaultFont", 10),
             tags=row_tags,
             width=row.label_width - 6,
@@ -376,13 +366,15 @@ def _draw_row(canvas: tk.Canvas, row: RowPlan, side: int) -> None:
     slot_x, slot_y = row.slot
     if line.badge:
         bx, cy = slot_x + 2 * side + 10, slot_y + side
-        canvas.create_oval(bx, cy - 7, bx + 14, cy + 7, fill=MARKER, outline=ROW_TEXT, tags=row_tags + ("marker",))
+        canvas.create_oval(
+            bx, cy - 7, bx + 14, cy + 7, fill=colours.marker, outline=colours.row_text, tags=row_tags + ("marker",)
+        )
         canvas.create_text(
             bx + 19,
             cy,
             text=line.badge,
             anchor="w",
-            fill=ROW_TEXT,
+            fill=colours.row_text,
             font=("TkDefaultFont", 10, "bold"),
             tags=row_tags + ("marker",),
         )
@@ -397,26 +389,36 @@ def _draw_latest_chip(
     canvas: tk.Canvas, line: LineModel, x: float, y: float, side: int, vertical: bool, row_tags: tuple
 ) -> None:
     """A small name tag under a line's latest tile: who laid it."""
+    colours = current()
     w = side if vertical else 2 * side
     bottom = y + 2 * side + 1
     tags = row_tags + ("latest", f"latest:{line.id}")
     text = canvas.create_text(
-        x + w / 2, bottom, text=line.latest_by, anchor="s", fill=EDGE, font=("TkDefaultFont", 8, "bold"), tags=tags
+        x + w / 2,
+        bottom,
+        text=line.latest_by,
+        anchor="s",
+        fill=colours.edge,
+        font=("TkDefaultFont", 8, "bold"),
+        tags=tags,
     )
     x1, y1, x2, y2 = canvas.bbox(text)
-    box = canvas.create_rectangle(x1 - 2, y1, x2 + 2, y2, fill=LAST, outline=EDGE, tags=tags)
+    box = canvas.create_rectangle(x1 - 2, y1, x2 + 2, y2, fill=colours.last, outline=colours.edge, tags=tags)
     canvas.tag_lower(box, text)
 
 
 def _draw_placed(canvas: tk.Canvas, placed: PlacedTile, x: float, y: float, side: int, tags: tuple, bg: str) -> None:
+    colours = current()
     vertical = placed.tile.is_double
     ty = y if vertical else y + side // 2
     w, h = (side, 2 * side) if vertical else (2 * side, side)
     extra: tuple = ()
     if placed.last:
-        canvas.create_rectangle(x - 3, ty - 3, x + w + 3, ty + h + 3, fill=LAST, outline="", tags=tags + ("last",))
+        canvas.create_rectangle(
+            x - 3, ty - 3, x + w + 3, ty + h + 3, fill=colours.last, outline="", tags=tags + ("last",)
+        )
         extra += ("last",)
-        bg = LAST
+        bg = colours.last
     owed = placed.owed_order is not None
     if owed:
         extra += ("owed", f"owed:{placed.owed_order}")
@@ -429,13 +431,15 @@ def _draw_placed(canvas: tk.Canvas, placed: PlacedTile, x: float, y: float, side
         side,
         vertical,
         tags + extra + ("placed",),
-        outline=OWED if owed else EDGE,
+        outline=colours.owed if owed else colours.edge,
         width=3 if owed else 1,
         bg=bg,
     )
     if owed:
         r = 8
-        canvas.create_oval(x + w - r, ty - r, x + w + r, ty + r, fill=OWED, outline=EDGE, tags=tags + ("owed",))
+        canvas.create_oval(
+            x + w - r, ty - r, x + w + r, ty + r, fill=colours.owed, outline=colours.edge, tags=tags + ("owed",)
+        )
         canvas.create_text(
             x + w,
             ty,
@@ -448,6 +452,7 @@ def _draw_placed(canvas: tk.Canvas, placed: PlacedTile, x: float, y: float, side
 
 def _draw_slot(canvas: tk.Canvas, line: LineModel, x: float, y: float, side: int, row_tags: tuple, bg: str) -> None:
     """A line's open end: lit when the selected tile may go there, or the previewed tile exactly as it will lie."""
+    colours = current()
     tags = row_tags + (f"target:{line.id}", "slot")
     ty = y + side // 2
     box = (x, ty, x + 2 * side, ty + side)
@@ -456,7 +461,7 @@ def _draw_slot(canvas: tk.Canvas, line: LineModel, x: float, y: float, side: int
         vertical = ghost.tile.is_double
         gy = y if vertical else ty
         w, h = (side, 2 * side) if vertical else (2 * side, side)
-        canvas.create_rectangle(x - 4, gy - 4, x + w + 4, gy + h + 4, fill=LIT, outline="", tags=tags)
+        canvas.create_rectangle(x - 4, gy - 4, x + w + 4, gy + h + 4, fill=colours.lit, outline="", tags=tags)
         draw_tile(
             canvas,
             x,
@@ -467,27 +472,27 @@ def _draw_slot(canvas: tk.Canvas, line: LineModel, x: float, y: float, side: int
             vertical,
             tags + ("ghost",),
             ghost=True,
-            outline=LIT,
+            outline=colours.lit,
             width=3,
-            bg=LIT,
+            bg=colours.lit,
         )
         return
     lit = line.target or line.focused
     if lit:
         canvas.create_rectangle(
             *box,
-            fill=LIT,
-            outline=FOCUS if line.focused else EDGE,
+            fill=colours.lit,
+            outline=colours.focus if line.focused else colours.edge,
             width=4 if line.focused else 2,
             tags=tags + ("lit",),
         )
     else:
-        canvas.create_rectangle(*box, outline=MUTED_TEXT, dash=(3, 3), tags=tags)
+        canvas.create_rectangle(*box, outline=colours.muted_text, dash=(3, 3), tags=tags)
     canvas.create_text(
         x + side,
         ty + side / 2,
         text=str(line.end),
-        fill=EDGE if lit else MUTED_TEXT,
+        fill=colours.edge if lit else colours.muted_text,
         font=("TkDefaultFont", max(8, int(side * 0.55)), "bold"),
         tags=tags,
     )
@@ -495,9 +500,15 @@ def _draw_slot(canvas: tk.Canvas, line: LineModel, x: float, y: float, side: int
 
 def draw_hand(canvas: tk.Canvas, model: BoardModel, plan: HandPlan) -> None:
     """The shown hand along the bottom in the model's order (faces only for its owner, DX.3)."""
+    colours = current()
     canvas.delete("all")
     canvas.create_text(
-        12, HAND_TITLE // 2, text=model.hand_title, anchor="w", fill=ROW_TEXT, font=("TkDefaultFont", 11, "bold")
+        12,
+        HAND_TITLE // 2,
+        text=model.hand_title,
+        anchor="w",
+        fill=colours.row_text,
+        font=("TkDefaultFont", 11, "bold"),
     )
     for index, item in enumerate(model.hand):
         x, y = plan.origin(index)
@@ -505,12 +516,13 @@ def draw_hand(canvas: tk.Canvas, model: BoardModel, plan: HandPlan) -> None:
 
 
 def _draw_hand_tile(canvas: tk.Canvas, item: HandTileModel, x: float, y: float, side: float) -> None:
+    colours = current()
     tags = ("hand", f"hand:{item.tile}")
-    bg = HAND_BG
+    bg = colours.hand_bg
     if item.selected:
-        bg = LIT
+        bg = colours.lit
         canvas.create_rectangle(
-            x - 4, y - 4, x + side + 4, y + 2 * side + 4, fill=LIT, outline="", tags=tags + ("selected",)
+            x - 4, y - 4, x + side + 4, y + 2 * side + 4, fill=colours.lit, outline="", tags=tags + ("selected",)
         )
     draw_tile(
         canvas,
@@ -521,10 +533,12 @@ def _draw_hand_tile(canvas: tk.Canvas, item: HandTileModel, x: float, y: float, 
         True,
         tags + (() if item.playable or item.selected else ("dim",)),
         dim=not item.playable and not item.selected,
-        outline=FOCUS if item.selected else EDGE,
+        outline=colours.focus if item.selected else colours.edge,
         width=2 if item.selected else 1,
         bg=bg,
     )
     if item.fresh:
         r = max(5, side // 6)
-        canvas.create_oval(x + side - r, y - r, x + side + r, y + r, fill=LAST, outline=EDGE, tags=tags + ("fresh",))
+        canvas.create_oval(
+            x + side - r, y - r, x + side + r, y + r, fill=colours.last, outline=colours.edge, tags=tags + ("fresh",)
+        )

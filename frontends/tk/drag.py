@@ -12,7 +12,8 @@ import tkinter as tk
 from typing import Protocol
 
 from core.tiles import Tile
-from frontends.tk.board import HAND_BG, tile_image
+from frontends.tk.board import tile_image
+from frontends.tk.palette import current
 
 THRESHOLD = 8
 
@@ -74,8 +75,9 @@ class HandDrag:
         hand = self.host.hand
         window = tk.Toplevel(hand)
         window.overrideredirect(True)
-        image = tile_image(hand, tile.a, tile.b, 30, True, "face", "#3fa9f5", 2, HAND_BG)
-        tk.Label(window, image=image, borderwidth=0, background=HAND_BG).pack()
+        colours = current()
+        image = tile_image(hand, tile.a, tile.b, 30, True, "face", colours.focus, 2, colours.hand_bg)
+        tk.Label(window, image=image, borderwidth=0, background=colours.hand_bg).pack()
         return window
 
     def release(self, event: tk.Event) -> None:
