@@ -255,10 +255,9 @@ def test_the_table_draws_with_the_active_palette(window):
     try:
         app.refresh()
         assert app.table.cget("background") == "#101820" and app.hand.cget("background") == "#181818"
-        fills = {
-            app.table.itemcget(i, "fill") for i in app.table.find_withtag("row") if app.table.type(i) == "rectangle"
-        }
-        assert fills <= {"#202830", "#303840"} and fills
+        rows = [i for i in app.table.find_withtag("row") if app.table.type(i) == "rectangle"]
+        fills = {app.table.itemcget(i, "fill") for i in rows}
+        assert {"#202830", "#303840"} <= fills and palette.DEFAULT.row not in fills
     finally:
         palette.use(palette.DEFAULT)
     app.refresh()
