@@ -14,7 +14,7 @@ from core.tiles import Tile
 from core.views import LineView, OwedDouble
 from frontends.tk import hand_order, window_size
 from frontends.tk.feed import feed_sentences, turns_since_last_decision
-from frontends.tk.layout import MIN_SIDE, plan_hand, plan_table, row_height
+from frontends.tk.layout import MAX_SIDE, MIN_SIDE, plan_hand, plan_table, row_height
 from frontends.tk.presenter import LineModel, PlacedTile, Presenter
 
 T = Tile
@@ -45,6 +45,7 @@ def test_tiles_grow_with_the_room_and_few_lines_keep_one_column():
     lines = [line_model(seat, 5) for seat in (1, 2)] + [line_model("mexican", 3)]
     small, big = plan_table(lines, 1000, 400, 86), plan_table(lines, 1900, 900, 86)
     assert small.columns == big.columns == 1 and big.side > small.side >= MIN_SIDE
+    assert plan_table(lines, 3400, 1600, 86).side > MAX_SIDE, "tiles keep growing on a 4K screen"
 
 
 def test_a_long_train_wraps_onto_more_sub_rows():

@@ -181,6 +181,7 @@ HEADER_MIN = 86
 FEED_X = 500
 FEED_LINES = 5
 FEED_COLUMN_MIN = 320
+FEED_COLUMN_MAX = 560
 CENTRE_SIDE = 34
 
 
@@ -275,7 +276,7 @@ def _draw_feed(canvas: tk.Canvas, title: str, sentences: tuple[str, ...], right:
     colours = current()
     room = max(160, right - FEED_X)
     columns = 2 if room >= 2 * FEED_COLUMN_MIN else 1
-    column_width = (room - 16 * (columns - 1)) / columns
+    column_width = min(FEED_COLUMN_MAX, (room - 16 * (columns - 1)) / columns)
     shown = sentences[-FEED_LINES * columns :]
     per_column = -(-len(shown) // columns)
     tags = ("pinned", "feed")

@@ -17,6 +17,7 @@ from frontends.tk.presenter import LineModel, PlacedTile
 MIN_SIDE = 20
 """The readable minimum: a table tile is never smaller than 2*MIN_SIDE x MIN_SIDE pixels."""
 MAX_SIDE = 46
+"""The largest table tile on an ordinary screen; a taller view allows up to 1/28 of its height."""
 COMFORT_SIDE = 28
 """One column is kept while it allows tiles at least this large."""
 MIN_COLUMN_WIDTH = 440
@@ -30,7 +31,7 @@ LABEL_HEIGHT = 50
 BADGE_ROOM = 90
 """Room after a line's open end for its marker or open-order badge."""
 
-HAND_MIN_SIDE, HAND_MAX_SIDE = 24, 64
+HAND_MIN_SIDE, HAND_MAX_SIDE = 24, 90
 HAND_TITLE = 30
 HAND_LIFT = 8
 """A selected hand tile rises by this many pixels."""
@@ -121,11 +122,16 @@ def _height(lines: Sequence[LineModel], width: float, top: float, columns: int, 
     return top + max(sum(heights[i] for i in group) for group in _split(heights, columns))
 
 
+def max_side(height: float) -> int:
+    """The largest tile side for a view ``height`` pixels tall (tiles keep growing on 4K screens)."""
+    return max(MAX_SIDE, int(height // 28))
+
+
 def _largest_fitting(lines: Sequence[LineModel], width: float, height: float, top: float, columns: int) -> int | None:
     """The largest tile side at which every row fits ``height``, or None when even MIN_SIDE does not."""
     if _height(lines, width, top, columns, MIN_SIDE) > height:
         return None
-    lo, hi = MIN_SIDE, MAX_SIDE
+    lo, hi = MIN_SIDE, max_side(height)
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if _height(lines, width, top, columns, mid) <= height:
@@ -138,7 +144,7 @@ def _largest_fitting(lines: Sequence[LineModel], width: float, height: float, to
 def plan_table(lines: Sequence[LineModel], width: float, height: float, top: float) -> TablePlan:
     """Lay ``lines`` out below a header ``top`` pixels tall in a ``width`` x ``height`` view."""
     if not lines:
-        return TablePlan(MAX_SIDE, 1, (), top)
+        return TablePlan(max_side(height), 1, (), top)
     options = [1] + ([2] if len(lines) >= TWO_COLUMNS_FROM and _column_width(width, 2) >= MIN_COLUMN_WIDTH else [])
     fitting = {columns: _largest_fitting(lines, width, height, top, columns) for columns in options}
     one, two = fitting.get(1), fitting.get(2)
