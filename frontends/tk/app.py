@@ -165,7 +165,7 @@ class TkApp:
             self.buttons[key] = button
         self.hand_order_var = tk.StringVar(value=self.presenter.order)
         self.order_button = ttk.Menubutton(bar)
-        self.order_button.pack(side="left", padx=(24, 3))
+        self.order_button.pack(side="left", padx=(12, 3))
         self.arrange_button = ttk.Button(bar, command=self.arrange_hand)
         self.arrange_button.pack(side="left", padx=3)
         self._label_hand_controls()

@@ -13,7 +13,7 @@ import json
 from frontends.tk.settings import config_dir
 
 FILE_NAME = "window.json"
-MIN_WIDTH, MIN_HEIGHT = 640, 480
+MIN_WIDTH, MIN_HEIGHT = 800, 500
 SCREEN_MARGIN = (0, 80)
 """Room left for a task bar, the title bar and the menu bar: (width, height)."""
 PREFERRED_SHARE = 0.9
