@@ -22,6 +22,7 @@ from core.session import Session
 from core.setup import HINT_PREFERENCE, default_seats, make_session
 from core.store import HistoryEntry, StoreError
 from core.tiles import Tile
+from core.views import PlayerView
 from frontends.past_matches import game_name, load_past, when, winner_names
 from frontends.tk import palette, window_size
 from frontends.tk import settings as settings_module
@@ -586,8 +587,9 @@ class TkApp:
         legal = self.legal_for_viewer()
         tile = Tile.parse(text)
         if not legal or tile not in self.presenter.playable_tiles(legal):
-            if self.viewer() is not None and not self.handoff_needed():
-                self.presenter.notice = self.presenter.why_unplayable(self.session.view(self.viewer()), legal, tile)
+            view = self.hand_view()
+            if view is not None:
+                self.presenter.notice = self.presenter.why_unplayable(view, legal, tile)
                 self.refresh()
             return
         if self.session.preview_pending is not None:
@@ -601,23 +603,28 @@ class TkApp:
         self.hand_order_var.set(order)
         self.refresh()
 
+    def hand_view(self) -> PlayerView | None:
+        """The view of the seat whose hand is shown, or None while no hand is (onlooker, hand-off)."""
+        viewer = self.viewer()
+        if viewer is None or self.handoff_needed():
+            return None
+        return self.session.view(viewer)
+
     def arrange_hand(self) -> None:
         """Line the hand up as the longest chain from the player's own train end (nothing is played)."""
-        viewer = self.viewer()
-        if viewer is None or self.handoff_needed():
-            return
-        self.presenter.arrange(self.session.view(viewer))
-        self.hand_order_var.set("own")
-        self.refresh()
+        view = self.hand_view()
+        if view is not None:
+            self.presenter.arrange(view)
+            self.hand_order_var.set("own")
+            self.refresh()
 
     def drop_on_hand(self, tile: Tile, index: int) -> None:
-        """A hand tile was dragged to position ``index`` of the hand: the player's own order."""
-        viewer = self.viewer()
-        if viewer is None or self.handoff_needed():
-            return
-        self.presenter.move_tile(self.session.view(viewer), self.legal_for_viewer(), tile, index)
-        self.hand_order_var.set("own")
-        self.refresh()
+        """A hand tile was dragged to gap ``index`` of the hand: the player's own order."""
+        view = self.hand_view()
+        if view is not None:
+            self.presenter.move_tile(view, self.legal_for_viewer(), tile, index)
+            self.hand_order_var.set("own")
+            self.refresh()
 
     def drop_on_table(self, tile: Tile, x: float, y: float) -> None:
         """A hand tile was dropped on the table at window point (x, y): preview it there when that place is lit."""
