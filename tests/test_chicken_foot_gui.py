@@ -8,10 +8,9 @@ and its canvas shows sub-lines under their double and closed lines.
 from __future__ import annotations
 
 import pytest
-from gui_helpers import pump, xvfb_display  # noqa: F401 - the fixture is used by name
+from gui_helpers import pump, seats, start
 from plugin_helpers import CHICKEN_DIR
-from test_tk_gui import advance, play_with_the_mouse_only, seats, start
-from test_tk_gui import window as window  # noqa: F401 - the fixture is used by name
+from test_tk_gui import advance, play_with_the_mouse_only
 
 from core.plugins import get_plugin_manager
 from core.setup import make_session
@@ -31,7 +30,7 @@ def chicken_registry(monkeypatch: pytest.MonkeyPatch):
     return registry
 
 
-def test_chicken_foot_feet_are_drawn_under_their_double_and_closed_lines_end_in_a_bar(window, chicken_registry):  # noqa: F811 - pytest fixture injection
+def test_chicken_foot_feet_are_drawn_under_their_double_and_closed_lines_end_in_a_bar(window, chicken_registry):
     app = window
 
     def feet_and_human_to_move(s) -> bool:
@@ -64,7 +63,7 @@ def test_chicken_foot_feet_are_drawn_under_their_double_and_closed_lines_end_in_
     assert f"{parent.tiles[-1]} toe 1" in labels
 
 
-def test_a_whole_chicken_foot_match_is_playable_with_the_mouse_alone(window, chicken_registry):  # noqa: F811 - pytest fixture injection
+def test_a_whole_chicken_foot_match_is_playable_with_the_mouse_alone(window, chicken_registry):
     app = window
     params = {**chicken_registry.variant("chicken-foot").default_params(), "rounds": 1}
     session = make_session(chicken_registry, "chicken-foot", seats(None, "random"), 12, params)
