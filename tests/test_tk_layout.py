@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from types import MappingProxyType
 
 import pytest
@@ -14,7 +15,7 @@ from core.tiles import Tile
 from core.views import LineView, OwedDouble
 from frontends.tk import hand_order, window_size
 from frontends.tk.feed import feed_sentences, turns_since_last_decision
-from frontends.tk.layout import MAX_SIDE, MIN_SIDE, plan_hand, plan_table, row_height
+from frontends.tk.layout import BRANCH_INDENT, MAX_SIDE, MIN_SIDE, plan_hand, plan_table, row_height
 from frontends.tk.presenter import LineModel, PlacedTile, Presenter
 
 T = Tile
@@ -23,6 +24,17 @@ T = Tile
 def line_model(line_id, count: int, badge: str = "") -> LineModel:
     tiles = tuple(PlacedTile(T(i % 12, (i + 1) % 12), i % 12, (i + 1) % 12) for i in range(count))
     return LineModel(line_id, f"Line {line_id}", tiles, 0, badge, "", False, False, False, None)
+
+
+def chicken_table(feet: int) -> list[LineModel]:
+    """Six arms in display order; each of the first ``feet`` arms is closed by a double with three toes under it."""
+    lines = []
+    for arm in range(1, 7):
+        closed = arm <= feet
+        lines.append(dataclasses.replace(line_model(f"arm{arm}", 4, "closed" if closed else ""), closed=closed))
+        if closed:
+            lines += [dataclasses.replace(line_model(f"foot{arm}-{toe}", 2), depth=1) for toe in (1, 2, 3)]
+    return lines
 
 
 @pytest.fixture
@@ -59,6 +71,47 @@ def test_past_the_minimum_the_rows_scroll_instead_of_shrinking():
     lines = [line_model(seat, 12) for seat in range(1, 11)] + [line_model("mexican", 12)]
     plan = plan_table(lines, 1000, 200, 86)
     assert plan.side == MIN_SIDE and plan.height > 200
+
+
+def test_toes_hang_indented_right_under_their_closed_line_in_any_room():
+    """A chicken foot reads as a tree: its toes right under and indented from their line, joined to it."""
+    for width, height in ((1010, 420), (1260, 620), (1900, 900)):
+        plan = plan_table(chicken_table(2), width, height, 86)
+        rows = {row.line.id: row for row in plan.rows}
+        for arm in ("arm1", "arm2"):
+            parent, toes = rows[arm], [rows[f"foot{arm[-1]}-{toe}"] for toe in (1, 2, 3)]
+            assert toes[0].y == parent.y + parent.height + 6 and toes[0].x == parent.x + BRANCH_INDENT
+            assert toes[0].joint is not None and toes[0].joint[1] < toes[0].y and parent.joint is None
+            side_by_side = len({toe.y for toe in toes}) == 1
+            if side_by_side:
+                assert toes[0].x < toes[1].x < toes[2].x and toes[1].joint is None
+            else:
+                assert toes[0].y < toes[1].y < toes[2].y and {toe.x for toe in toes} == {toes[0].x}
+                assert all(toe.joint is not None for toe in toes), "each stacked toe is joined"
+            assert toes[2].x + toes[2].width <= parent.x + parent.width
+            assert all(toe.width >= 300 for toe in toes), "a toe always has room for a name and tiles"
+        assert all(row.slot[0] + 70 <= row.x + row.width for row in plan.rows if row.line.closed)
+    wide = plan_table(chicken_table(2), 1900, 900, 86)
+    assert len({row.y for row in wide.rows if row.line.id.startswith("foot1")}) == 1, "side by side on a wide screen"
+
+
+def test_two_columns_never_part_a_line_from_its_toes():
+    for feet, width in ((3, 1260), (6, 1900)):
+        plan = plan_table(chicken_table(feet), width, 700, 86)
+        assert plan.columns == 2
+        rows = {row.line.id: row for row in plan.rows}
+        for arm in range(1, feet + 1):
+            parent = rows[f"arm{arm}"]
+            for toe in (rows[f"foot{arm}-{n}"] for n in (1, 2, 3)):
+                assert parent.x < toe.x and toe.x + toe.width <= parent.x + parent.width, "in the parent's column"
+                assert toe.y > parent.y
+
+
+def test_a_flat_table_has_one_full_width_row_per_line_and_no_joints():
+    lines = [line_model(seat, 6) for seat in range(1, 5)] + [line_model("mexican", 4)]
+    plan = plan_table(lines, 1260, 620, 86)
+    assert [row.line.id for row in plan.rows] == [1, 2, 3, 4, "mexican"]
+    assert len({row.x for row in plan.rows}) == 1 and all(row.joint is None for row in plan.rows)
 
 
 def test_the_hand_takes_one_row_when_it_fits_and_finds_its_drop_positions():

@@ -24,7 +24,7 @@ import tkinter as tk
 from PIL import Image, ImageDraw, ImageTk
 
 from core.tiles import Tile
-from frontends.tk.layout import HAND_LIFT, HAND_TITLE, ROW_GAP, HandPlan, RowPlan, TablePlan, plan_table
+from frontends.tk.layout import HAND_LIFT, HAND_TITLE, HandPlan, RowPlan, TablePlan, plan_table
 from frontends.tk.palette import DEFAULT, Palette, current
 from frontends.tk.presenter import CENTRE, STOCK, BoardModel, HandTileModel, LineModel, PlacedTile
 
@@ -185,8 +185,6 @@ FEED_LINES = 5
 FEED_COLUMN_MIN = 320
 FEED_COLUMN_MAX = 560
 CENTRE_SIDE = 34
-LABEL_ROW = 14
-"""Pixels below a row's top where an elbow meets it (level with the line's name)."""
 
 
 def draw_table(canvas: tk.Canvas, model: BoardModel, width: int, height: int) -> TablePlan:
@@ -369,7 +367,7 @@ def _draw_row(canvas: tk.Canvas, row: RowPlan, side: int) -> None:
             width=row.label_width - 6,
         )
     if row.joint is not None:
-        _draw_elbow(canvas, row.joint, row.x, row.y)
+        canvas.create_line(*row.joint, fill=colours.row_text, width=3, tags=("elbow",))
     slot_x, slot_y = row.slot
     if line.badge and not line.closed:
         bx, cy = slot_x + 2 * side + 10, slot_y + side
@@ -390,18 +388,10 @@ def _draw_row(canvas: tk.Canvas, row: RowPlan, side: int) -> None:
         if placed.latest and line.latest_by:
             _draw_latest_chip(canvas, line, px, py, side, placed.tile.is_double, row_tags)
     if line.closed:
-        _draw_closed_end(canvas, slot_x, slot_y, side, line.badge, row_tags)
+        _draw_closed_end(canvas, slot_x + 4, slot_y, side, line.badge, row_tags)
     else:
         _draw_slot(canvas, line, slot_x, slot_y, side, row_tags, bg)
-
-
-def _draw_elbow(canvas: tk.Canvas, x: float, right: float, top: float) -> None:
-    """The joint from the band above down and across into a band of sub-lines starting at ``right``."""
-    colours = current()
-    y = top + LABEL_ROW
-    canvas.create_line(
-        x, top - ROW_GAP - 6, x, y, right - 1, y, fill=colours.row_text, width=3, capstyle="round", tags=("elbow",)
-    )
+    canvas.tag_raise(f"latest:{line.id}")
 
 
 def _draw_closed_end(canvas: tk.Canvas, x: float, y: float, side: int, text: str, tags: tuple) -> None:

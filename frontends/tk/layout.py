@@ -8,12 +8,15 @@ columns when that gives bigger tiles. Past the minimum the rows scroll.
 
 Branching games (``LineModel.depth`` > 0, the toes of a chicken foot) get
 bands: the sub-lines of one line share a band, side by side, indented
-under their parent's band (and kept in its column); a closed line ends in
-a bar instead of an open end. Flat games have one line per band.
+under their parent's band (and kept in its column), or in a narrow column
+each take a band with their own sub-lines under it, as a tree; an elbow
+joins each band to the row it hangs off. A closed line ends in a bar
+instead of an open end. Flat games have one line per band.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -42,6 +45,10 @@ BRANCH_INDENT = 28
 """Pixels a band of sub-lines is shifted right per level of depth."""
 SEGMENT_GAP = 6
 """Pixels between sub-lines sharing a band."""
+SHARED_MIN_WIDTH = 300
+"""Sub-lines share a band only when each gets this many pixels; otherwise each has a band, its sub-lines under it."""
+ELBOW_DROP = 14
+"""Pixels below a sub-line's top where the elbow from its parent meets it (level with its name)."""
 LABEL_MIN, SHARED_LABEL_MIN, LABEL_MAX = 130.0, 96.0, 190.0
 
 HAND_MIN_SIDE, HAND_MAX_SIDE = 24, 90
@@ -65,8 +72,8 @@ class RowPlan:
     """``(x, y, tile)``: the top-left of each tile's row band (tiles are centred in it)."""
     slot: tuple[float, float]
     """Where the open end goes (a closed line's bar)."""
-    joint: float | None = None
-    """The x of the elbow joining this band of sub-lines to its parent's band (first line of the band only)."""
+    joint: tuple[float, ...] | None = None
+    """The elbow into a sub-line's band as flat polyline coordinates, from under its parent's row; else None."""
 
 
 @dataclass(frozen=True)
@@ -85,10 +92,19 @@ Band = tuple[LineModel, ...]
 
 
 def table_rows(lines: Sequence[LineModel]) -> list[Band]:
-    """The table's bands, top to bottom: each root line alone, then its sub-lines side by side, and so on.
+    """The table's bands, top to bottom, when room allows: each root line alone, then its sub-lines side by side.
 
     ``lines`` come in display order (every line after its parent, with its
     depth), as :meth:`frontends.tk.presenter.Presenter.build` gives them.
+    """
+    return [band for _parent, band in _bands(lines, math.inf)]
+
+
+def _bands(lines: Sequence[LineModel], column_width: float) -> list[tuple[LineId | None, Band]]:
+    """The bands in a column ``column_width`` wide, each with the id of the line it hangs off (None: a root line).
+
+    Sub-lines share a band when each gets :data:`SHARED_MIN_WIDTH` pixels;
+    otherwise each gets a band of its own, followed by its own sub-lines.
     """
     children: dict[LineId | None, list[LineModel]] = {}
     stack: list[LineModel] = []
@@ -98,17 +114,30 @@ def table_rows(lines: Sequence[LineModel]) -> list[Band]:
         parent = stack[-1].id if stack and line.depth > 0 else None
         children.setdefault(parent, []).append(line)
         stack.append(line)
-    bands: list[Band] = []
+    bands: list[tuple[LineId | None, Band]] = []
 
-    def emit(band: Band) -> None:
-        bands.append(band)
+    def emit(parent: LineId | None, band: Band) -> None:
+        bands.append((parent, band))
         for line in band:
             if children.get(line.id):
-                emit(tuple(children[line.id]))
+                grow(line.id, tuple(children[line.id]))
+
+    def grow(parent: LineId, siblings: Band) -> None:
+        if _segment_width(siblings, column_width) >= SHARED_MIN_WIDTH:
+            emit(parent, siblings)
+        else:
+            for line in siblings:
+                emit(parent, (line,))
 
     for root in children.get(None, ()):
-        emit((root,))
+        emit(None, (root,))
     return bands
+
+
+def _segment_width(band: Band, column_width: float) -> float:
+    """The width of each line of ``band`` side by side after its indent."""
+    room = column_width - BRANCH_INDENT * band[0].depth
+    return (room - SEGMENT_GAP * (len(band) - 1)) / len(band)
 
 
 def label_width(column_width: float, shared: bool = False) -> float:
@@ -148,20 +177,10 @@ def row_height(line: LineModel, column_width: float, side: int, shared: bool = F
     return max((sub + 1) * (2 * side + 6) + 2 * ROW_PAD, LABEL_HEIGHT)
 
 
-def _segments(band: Band, column_width: float) -> list[tuple[float, float]]:
-    """``(x offset, width)`` of each line of ``band`` in its column, after the band's indent."""
-    start = BRANCH_INDENT * band[0].depth
-    each = (column_width - start - SEGMENT_GAP * (len(band) - 1)) / len(band)
-    return [(start + i * (each + SEGMENT_GAP), each) for i in range(len(band))]
-
-
-def band_height(band: Band, column_width: float, side: int) -> float:
+def _band_height(band: Band, column_width: float, side: int) -> float:
     """How tall ``band`` is: the tallest of its lines."""
     shared = len(band) > 1
-    return max(
-        row_height(line, width, side, shared)
-        for line, (_, width) in zip(band, _segments(band, column_width), strict=True)
-    )
+    return max(row_height(line, _segment_width(band, column_width), side, shared) for line in band)
 
 
 def _split(bands: Sequence[Band], heights: Sequence[float], columns: int) -> list[range]:
@@ -186,7 +205,7 @@ def _column_width(width: float, columns: int) -> float:
 
 def _heights(bands: Sequence[Band], width: float, columns: int, side: int) -> list[float]:
     cw = _column_width(width, columns)
-    return [band_height(band, cw, side) + ROW_GAP for band in bands]
+    return [_band_height(band, cw, side) + ROW_GAP for band in bands]
 
 
 def _height(bands: Sequence[Band], width: float, top: float, columns: int, side: int) -> float:
@@ -217,9 +236,11 @@ def plan_table(lines: Sequence[LineModel], width: float, height: float, top: flo
     """Lay ``lines`` (in display order) out below a header ``top`` pixels tall in a ``width`` x ``height`` view."""
     if not lines:
         return TablePlan(max_side(height), 1, (), top)
-    bands = table_rows(lines)
-    options = [1] + ([2] if len(bands) >= TWO_COLUMNS_FROM and _column_width(width, 2) >= MIN_COLUMN_WIDTH else [])
-    fitting = {columns: _largest_fitting(bands, width, height, top, columns) for columns in options}
+    trees = {columns: _bands(lines, _column_width(width, columns)) for columns in (1, 2)}
+    bands = {columns: [band for _parent, band in tree] for columns, tree in trees.items()}
+    two_fit = len(bands[1]) >= TWO_COLUMNS_FROM and _column_width(width, 2) >= MIN_COLUMN_WIDTH
+    options = [1, 2] if two_fit else [1]
+    fitting = {columns: _largest_fitting(bands[columns], width, height, top, columns) for columns in options}
     one, two = fitting.get(1), fitting.get(2)
     if one is not None and (one >= COMFORT_SIDE or two is None or one >= two):
         side, columns = one, 1
@@ -227,32 +248,41 @@ def plan_table(lines: Sequence[LineModel], width: float, height: float, top: flo
         side, columns = two, 2
     else:
         side = MIN_SIDE
-        columns = min(options, key=lambda c: _height(bands, width, top, c, MIN_SIDE))
-    return _place(bands, width, top, columns, side)
+        columns = min(options, key=lambda c: _height(bands[c], width, top, c, MIN_SIDE))
+    return _place(trees[columns], width, top, columns, side)
 
 
-def _place(bands: Sequence[Band], width: float, top: float, columns: int, side: int) -> TablePlan:
+def _place(tree: Sequence[tuple[LineId | None, Band]], width: float, top: float, columns: int, side: int) -> TablePlan:
+    bands = [band for _parent, band in tree]
     cw = _column_width(width, columns)
     pitch = 2 * side + 6
-    rows: list[RowPlan] = []
+    rows: dict[LineId, RowPlan] = {}
     bottom = top
     for index, group in enumerate(_split(bands, _heights(bands, width, columns, side), columns)):
         x = 6 + index * (cw + 6)
         y = top
-        for band in (bands[i] for i in group):
-            h = band_height(band, cw, side)
+        for parent, band in (tree[i] for i in group):
+            height = _band_height(band, cw, side)
             shared = len(band) > 1
-            joint = x + BRANCH_INDENT * (band[0].depth - 0.5) if band[0].depth else None
-            for number, (line, (offset, segment)) in enumerate(zip(band, _segments(band, cw), strict=True)):
-                label = label_width(segment, shared)
-                positions, slot_x, slot_sub = _flow(line, segment, side, label)
-                left = x + offset
+            w = _segment_width(band, cw)
+            for number, line in enumerate(band):
+                left = x + BRANCH_INDENT * line.depth + number * (w + SEGMENT_GAP)
+                label = label_width(w, shared)
+                positions, slot_x, slot_sub = _flow(line, w, side, label)
                 tiles = tuple((left + px, y + ROW_PAD + sub * pitch, placed) for px, sub, placed in positions)
                 slot = (left + slot_x, y + ROW_PAD + slot_sub * pitch)
-                rows.append(RowPlan(line, left, y, segment, h, label, tiles, slot, joint if number == 0 else None))
-            y += h + ROW_GAP
+                joint = _joint(rows[parent], left, y) if parent is not None and number == 0 else None
+                rows[line.id] = RowPlan(line, left, y, w, height, label, tiles, slot, joint)
+            y += height + ROW_GAP
         bottom = max(bottom, y)
-    return TablePlan(side, columns, tuple(rows), bottom)
+    return TablePlan(side, columns, tuple(rows.values()), bottom)
+
+
+def _joint(parent: RowPlan, left: float, top: float) -> tuple[float, ...]:
+    """The elbow from under ``parent``'s row, along the gap below it, down the indent and across to ``left``."""
+    px, below = parent.x + BRANCH_INDENT / 2, parent.y + parent.height
+    elbow_x, gap, level = left - BRANCH_INDENT / 2, below + ROW_GAP / 2, top + ELBOW_DROP
+    return (px, below - 4, px, gap, elbow_x, gap, elbow_x, level, left - 1, level)
 
 
 @dataclass(frozen=True)
