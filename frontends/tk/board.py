@@ -185,6 +185,8 @@ FEED_LINES = 5
 FEED_COLUMN_MIN = 320
 FEED_COLUMN_MAX = 560
 CENTRE_SIDE = 34
+HEADING_MIN = 170
+"""The round heading wraps within this width, or wider when the feed keeps FEED_COLUMN_MIN beside it."""
 
 
 def draw_table(canvas: tk.Canvas, model: BoardModel, width: int, height: int) -> TablePlan:
@@ -258,11 +260,13 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int) -> float:
         8,
         text=model.heading,
         anchor="ne",
+        justify="right",
+        width=max(HEADING_MIN, width - 32 - FEED_X - FEED_COLUMN_MIN),
         fill=colours.row_text,
         font=("TkDefaultFont", 12, "bold"),
         tags=pinned + ("heading",),
     )
-    bottom = float(HEADER_MIN)
+    bottom = max(float(HEADER_MIN), canvas.bbox("stock-label")[3] + 6)
     if model.feed:
         right = canvas.bbox(heading)[0] - 16
         bottom = max(bottom, _draw_feed(canvas, model.feed_title, model.feed, right) + 8)
@@ -329,12 +333,13 @@ def _draw_stock(canvas: tk.Canvas, model: BoardModel, sx: float, y: float, side:
         )
     canvas.create_text(
         sx,
-        y + side + 18,
+        y + side + 10,
         text=model.stock_label,
-        anchor="w",
+        anchor="nw",
+        width=FEED_X - sx - 12,
         fill=colours.row_text,
         font=("TkDefaultFont", 11),
-        tags=stags,
+        tags=stags + ("stock-label",),
     )
 
 
