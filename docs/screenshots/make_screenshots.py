@@ -243,11 +243,11 @@ def shoot_story(size: str) -> None:
         session.step()
     app.set_session(session)
     pump(root, lambda: isinstance(app._screen, RoundEndDialog), 60)
-    capture(f"round_end_chart_{size}.png", root)
+    capture(f"round_end_chart_{size}.png", root, screen=True)
     while not isinstance(app._screen, MatchEndDialog):
         app._screen.close()
         pump(root, lambda: app._screen is not None, 60)
-    capture(f"match_end_{size}.png", root)
+    capture(f"match_end_{size}.png", root, screen=True)
     app._screen.close("close")
     root.destroy()
 
