@@ -73,3 +73,30 @@ def test_a_whole_chicken_foot_match_is_playable_with_the_mouse_alone(window, chi
     play_with_the_mouse_only(app, session)
     assert session.is_over and session.state.winners()
     assert any(e.seat == 1 for e in session.log), "the human took part"
+
+
+def test_chicken_foot_joints_and_closed_ends_take_the_table_theme(window, chicken_registry):
+    """The elbows and closed bars are drawn from the active palette, so a theme switch recolours them."""
+    from frontends.tk.themes import THEMES
+
+    app = window
+
+    def a_closed_line(s) -> bool:
+        return s.human_to_move and any(line.closed for line in s.view(None).lines)
+
+    session = next(
+        s
+        for seed in range(1, 40)
+        if advance(
+            s := make_session(chicken_registry, "chicken-foot", seats(None, "greedy", "greedy"), seed), a_closed_line
+        )
+    )
+    start(app, session)
+    for theme_id in ("light", "high_contrast"):
+        assert app.apply_theme(theme_id, save=False)
+        pump(app.root)
+        colours = THEMES[theme_id].palette
+        canvas = app.table
+        assert {canvas.itemcget(i, "fill") for i in canvas.find_withtag("elbow")} == {colours.row_text}
+        bars = [i for i in canvas.find_withtag("closed") if canvas.type(i) == "rectangle"]
+        assert bars and {canvas.itemcget(i, "fill") for i in bars} == {colours.row_text}
