@@ -30,20 +30,25 @@ def chicken_registry(monkeypatch: pytest.MonkeyPatch):
     return registry
 
 
-def test_chicken_foot_feet_are_drawn_under_their_double_and_closed_lines_end_in_a_bar(window, chicken_registry):
-    app = window
+def feet_on_the_table(registry):
+    """A seeded three-player round with at least one chicken foot laid and the human to move."""
 
     def feet_and_human_to_move(s) -> bool:
         return s.human_to_move and any(line.parent for line in s.view(None).lines)
 
-    session = next(
+    return next(
         s
         for seed in range(1, 40)
         if advance(
-            s := make_session(chicken_registry, "chicken-foot", seats(None, "greedy", "greedy"), seed),
+            s := make_session(registry, "chicken-foot", seats(None, "greedy", "greedy"), seed),
             feet_and_human_to_move,
         )
     )
+
+
+def test_chicken_foot_feet_are_drawn_under_their_double_and_closed_lines_end_in_a_bar(window, chicken_registry):
+    app = window
+    session = feet_on_the_table(chicken_registry)
     start(app, session)
     pump(app.root)
     view = session.view(None)
@@ -80,17 +85,7 @@ def test_chicken_foot_joints_and_closed_ends_take_the_table_theme(window, chicke
     from frontends.tk.themes import THEMES
 
     app = window
-
-    def a_closed_line(s) -> bool:
-        return s.human_to_move and any(line.closed for line in s.view(None).lines)
-
-    session = next(
-        s
-        for seed in range(1, 40)
-        if advance(
-            s := make_session(chicken_registry, "chicken-foot", seats(None, "greedy", "greedy"), seed), a_closed_line
-        )
-    )
+    session = feet_on_the_table(chicken_registry)
     start(app, session)
     for theme_id in ("light", "high_contrast"):
         assert app.apply_theme(theme_id, save=False)
