@@ -262,3 +262,17 @@ def test_the_table_draws_with_the_active_palette(window):
         palette.use(palette.DEFAULT)
     app.refresh()
     assert app.table.cget("background") == palette.DEFAULT.felt
+
+
+def test_the_side_panel_shows_who_plays_each_seat_in_full(window):
+    """The "who plays" column widens to its longest words (French levels are long), so none is cut off."""
+    from tkinter import font as tkfont
+
+    app = window
+    app.set_language("fr")
+    start(app, make_session(REGISTRY.registry, "mexican-train", seats(None, "greedy", "planner"), 3))
+    pump(app.root)
+    kinds = [app.players.item(i, "values")[0] for i in app.players.get_children()]
+    assert "Ordinateur (difficile)" in kinds
+    widest = max(tkfont.nametofont("TkDefaultFont").measure(kind) for kind in kinds)
+    assert int(app.players.column("kind", "width")) >= widest

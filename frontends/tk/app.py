@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import tkinter as tk
+from tkinter import font as tkfont
 from tkinter import messagebox, ttk
 from typing import Any
 
@@ -51,6 +52,8 @@ from frontends.tk.themes import apply_theme as use_theme
 DEFAULT_VARIANT = "mexican-train"
 SIDE_PANEL_MIN_WIDTH = 1150
 SIDE_PANEL_MAX_LINES = 7
+KIND_COLUMN_MIN = 130
+"""The side panel's "who plays" column is at least this wide, and wider when a seat's words need it."""
 
 
 class TkApp:
@@ -148,7 +151,7 @@ class TkApp:
             self.players_frame, columns=("kind", "hand", "total"), height=10, selectmode="none", takefocus=0
         )
         self._label_panel()
-        for column, width in (("#0", 100), ("kind", 130), ("hand", 40), ("total", 46)):
+        for column, width in (("#0", 100), ("kind", KIND_COLUMN_MIN), ("hand", 40), ("total", 46)):
             self.players.column(column, width=width, stretch=False, anchor="w" if column in ("#0", "kind") else "e")
         self.players.pack(fill="x")
         self.side_info = ttk.Label(side, text="", justify="left", wraplength=230)
@@ -582,6 +585,8 @@ class TkApp:
             self.players.configure(height=max(2, len(rows)))
             for text, *values in rows:
                 self.players.insert("", "end", text=text, values=values)
+            measure = tkfont.nametofont("TkDefaultFont").measure
+            self.players.column("kind", width=max(KIND_COLUMN_MIN, *(measure(kind) + 12 for _, kind, *_ in rows)))
         s = self.session
         info = [
             *model.facts,
