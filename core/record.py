@@ -280,7 +280,7 @@ def _deals(lines: Sequence[dict[str, Any]]) -> list[Deal]:
     return deals
 
 
-def _action_of(line: Mapping[str, Any]) -> Action | None:
+def action_of(line: Mapping[str, Any]) -> Action | None:
     """The decision behind an event line, or None for an automatic event."""
     kind = line["type"]
     if kind == "engine":
@@ -336,7 +336,7 @@ def replay(lines: Sequence[dict[str, Any]], variant: Variant, first_line: int = 
         if line["type"] == "restart":
             produced = list(state.restart_round())[1:]
             continue
-        action = _action_of(line)
+        action = action_of(line)
         if action is None:
             raise RecordError(f"line {number}: {line['type']!r} event where a decision was expected")
         if state.to_move() is None:

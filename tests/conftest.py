@@ -9,6 +9,9 @@ if str(ROOT) not in sys.path:
 
 import pytest  # noqa: E402
 
+pytest_plugins = ["gui_helpers"]
+"""The window fixtures (``window``, ``xvfb_display``, ``sized_display``) for every test module."""
+
 
 @pytest.fixture(autouse=True)
 def _own_config_dir(monkeypatch, tmp_path_factory):

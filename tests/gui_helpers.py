@@ -2,8 +2,10 @@
 
 ``xvfb_display`` is a session-scoped fixture: it uses the DISPLAY already
 set when a window can be opened there, otherwise it starts
-``Xvfb :N -screen 0 1280x800x24`` and sets DISPLAY. Without Xvfb the GUI
-tests fail with a clear message: they are never skipped.
+``Xvfb :N -screen 0 1280x800x24`` and sets DISPLAY. ``sized_display`` gives
+a display of an exact screen size (one Xvfb per size, started on first
+use). Without Xvfb the GUI tests fail with a clear message: they are never
+skipped.
 """
 
 from __future__ import annotations
@@ -18,6 +20,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from core.frontend import PlayOptions
+from core.plugins import get_plugin_manager
+from core.session import Seat
+from frontends.tk import settings as tk_settings
+
+REGISTRY = get_plugin_manager()
 
 SCREEN = "1280x800x24"
 
@@ -34,7 +43,10 @@ def display_works(display: str) -> bool:
 
 
 def start_xvfb(screen: str = SCREEN) -> tuple[subprocess.Popen, str]:
-    """Start Xvfb with ``screen`` ("WxHxDEPTH") on a free display; (process, ":N"). RuntimeError when it cannot."""
+    """Start Xvfb with ``screen`` ("WxHxDEPTH") on a free display number; (process, ":N").
+
+    RuntimeError when it cannot.
+    """
     binary = shutil.which("Xvfb")
     if binary is None:
         raise RuntimeError("Xvfb is not installed: the GUI tests need it (apt-get install xvfb)")
@@ -95,6 +107,27 @@ def close_window(root) -> None:
     gc.collect()
 
 
+@pytest.fixture(scope="session")
+def sized_display() -> Iterator[Callable[[str], str]]:
+    """``get("1024x600")``: a display whose screen is exactly that size (started once per size)."""
+    started: dict[str, tuple[subprocess.Popen, str]] = {}
+
+    def get(size: str) -> str:
+        if size not in started:
+            try:
+                started[size] = start_xvfb(f"{size}x24")
+            except RuntimeError as error:
+                pytest.fail(str(error))
+        return started[size][1]
+
+    try:
+        yield get
+    finally:
+        for process, _display in started.values():
+            process.terminate()
+            process.wait(timeout=10)
+
+
 def pump(root, until: Callable[[], bool] | None = None, limit: float = 10.0) -> bool:
     """Process Tk events until ``until()`` is true (or just once); False on reaching ``limit`` seconds."""
     deadline = time.monotonic() + limit
@@ -105,3 +138,49 @@ def pump(root, until: Callable[[], bool] | None = None, limit: float = 10.0) -> 
         if time.monotonic() > deadline:
             return False
         time.sleep(0.002)
+
+
+@pytest.fixture
+def window(xvfb_display, tmp_path, monkeypatch):
+    """A fresh window (instant computer) and a way to start sessions in it."""
+    monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("LANGUAGE", "en")
+    from frontends.tk.app import TkApp, make_root
+
+    root = make_root("arc")
+    app = TkApp(root, REGISTRY, PlayOptions(), None, tk_settings.Settings(theme="arc", speed="instant"))
+    root.update()
+    yield app
+    close_window(root)
+
+
+def seats(*kinds: str | None) -> list[Seat]:
+    names = ["Ana", "Bo", "Cy", "Di"]
+    return [Seat(names[i], kind) for i, kind in enumerate(kinds)]
+
+
+def start(app, session, until=None):
+    app.set_session(session)
+    assert pump(app.root, until or (lambda: app.session.human_to_move or app._screen is not None), 20)
+    return session
+
+
+def centre_of(canvas, item):
+    x1, y1, x2, y2 = canvas.bbox(item)
+    return (x1 + x2) // 2, (y1 + y2) // 2
+
+
+def click(app, canvas, item):
+    """Click the middle of a canvas item (an id or a tag), as the mouse would."""
+    canvas.update_idletasks()
+    x, y = centre_of(canvas, item)
+    x -= int(canvas.canvasx(0))
+    y -= int(canvas.canvasy(0))
+    canvas.event_generate("<Button-1>", x=x, y=y)
+    pump(app.root)
+
+
+def key(app, sequence):
+    app.root.focus_force()
+    app.root.event_generate(sequence)
+    pump(app.root)

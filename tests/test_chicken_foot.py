@@ -363,7 +363,7 @@ def test_chicken_foot_plays_in_the_console_with_labels_and_obligations(
 def test_the_tk_presenter_draws_chicken_foot_as_a_tree_with_the_games_labels(cf) -> None:
     from core.i18n import ui_catalog
     from frontends.game_words import game_words
-    from frontends.tk.branches import table_rows
+    from frontends.tk.layout import table_rows
     from frontends.tk.presenter import Presenter
 
     variant = cf()

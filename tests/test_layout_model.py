@@ -22,7 +22,7 @@ from frontends.console.describe import describe_event, line_name
 from frontends.console.table import table_lines
 from frontends.console.terminal import Terminal
 from frontends.game_words import GameWords, display_order
-from frontends.tk.branches import table_rows
+from frontends.tk.layout import table_rows
 from frontends.tk.logtext import event_text
 from frontends.tk.presenter import Presenter
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from gui_helpers import close_window, pump, xvfb_display  # noqa: F401 - the fixture is used by name
+from gui_helpers import centre_of, click, key, pump, seats, start
+from tk_scenes import play_until
 
 from core.actions import Draw, OpenDouble, Pass, PlaceEngine, Play, without_clauses
 from core.frontend import PlayOptions
 from core.i18n import ui_catalog
 from core.plugins import get_plugin_manager
-from core.session import Seat
 from core.setup import make_session
 from core.tiles import Tile
 from frontends.tk import settings as tk_settings
@@ -23,52 +23,6 @@ from frontends.tk import settings as tk_settings
 pytestmark = pytest.mark.gui
 
 REGISTRY = get_plugin_manager()
-
-
-@pytest.fixture
-def window(xvfb_display, tmp_path, monkeypatch):  # noqa: F811 - pytest fixture injection
-    """A fresh window (instant computer) and a way to start sessions in it."""
-    monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("LANGUAGE", "en")
-    from frontends.tk.app import TkApp, make_root
-
-    root = make_root("arc")
-    app = TkApp(root, REGISTRY, PlayOptions(), None, tk_settings.Settings(theme="arc", speed="instant"))
-    root.update()
-    yield app
-    close_window(root)
-
-
-def seats(*kinds: str | None) -> list[Seat]:
-    names = ["Ana", "Bo", "Cy", "Di"]
-    return [Seat(names[i], kind) for i, kind in enumerate(kinds)]
-
-
-def start(app, session, until=None):
-    app.set_session(session)
-    assert pump(app.root, until or (lambda: app.session.human_to_move or app._screen is not None), 20)
-    return session
-
-
-def centre_of(canvas, item):
-    x1, y1, x2, y2 = canvas.bbox(item)
-    return (x1 + x2) // 2, (y1 + y2) // 2
-
-
-def click(app, canvas, item):
-    """Click the middle of a canvas item (an id or a tag), as the mouse would."""
-    canvas.update_idletasks()
-    x, y = centre_of(canvas, item)
-    x -= int(canvas.canvasx(0))
-    y -= int(canvas.canvasy(0))
-    canvas.event_generate("<Button-1>", x=x, y=y)
-    pump(app.root)
-
-
-def key(app, sequence):
-    app.root.focus_force()
-    app.root.event_generate(sequence)
-    pump(app.root)
 
 
 def hand_faces(app) -> set[str]:
@@ -374,16 +328,7 @@ def test_DB_open_double_by_clicking_the_centre_then_branches_show_their_open_ord
 
 def advance(session, stop, limit: int = 300) -> bool:
     """Play on (humans take their last legal action) until ``stop(session)``; False at a round end."""
-    for _ in range(limit):
-        if stop(session):
-            return True
-        if session.is_over or any(e.type == "round_end" for e in session.record.events):
-            return False
-        if session.bot_to_move:
-            session.step()
-        else:
-            session.decide(session.legal_actions()[-1])
-    return False
+    return play_until(session, stop, limit, choose=lambda legal: legal[-1])
 
 
 class FakeStore:

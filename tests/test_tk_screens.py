@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from gui_helpers import pump, start_xvfb, xvfb_display  # noqa: F401 - the fixture is used by name
+from gui_helpers import close_window, pump, start_xvfb, xvfb_display  # noqa: F401 - the fixture is used by name
 
 from core.actions import IllegalAction, Play
 from core.frontend import PlayOptions
@@ -44,8 +44,7 @@ def new_app(tmp_path, monkeypatch, theme: str = "felt"):
 def window(xvfb_display, tmp_path, monkeypatch):  # noqa: F811 - pytest fixture injection
     app = new_app(tmp_path, monkeypatch)
     yield app
-    if app.root.winfo_exists():
-        app.root.destroy()
+    close_window(app.root)
 
 
 @pytest.fixture(scope="session")
@@ -84,8 +83,7 @@ def sized_window(screen, tmp_path, monkeypatch):
     app.root.geometry("+0+0")
     pump(app.root)
     yield app, width, height
-    if app.root.winfo_exists():
-        app.root.destroy()
+    close_window(app.root)
 
 
 def descendants(widget) -> list:

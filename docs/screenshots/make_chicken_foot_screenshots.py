@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "docs" / "examples" / "chicken_foot"))
 
-from make_screenshots import HEIGHT, WIDTH, advance, capture, on_a_display  # noqa: E402
+from make_screenshots import advance, capture, on_a_display  # noqa: E402
 
 from core.actions import Play  # noqa: E402
 from core.frontend import PlayOptions  # noqa: E402
@@ -55,9 +55,8 @@ def shoot() -> int:
     if "chicken-foot" not in registry.variants:
         registry.current = "chicken-foot"
         registry.add_variant(ChickenFoot())
-    root = make_root("arc")
-    app = TkApp(root, plugins, PlayOptions(), None, tk_settings.Settings(theme="arc", speed="slow"))
-    root.geometry(f"{WIDTH}x{HEIGHT}+0+0")
+    root = make_root("felt")
+    app = TkApp(root, plugins, PlayOptions(), None, tk_settings.Settings(theme="felt", speed="slow"))
     names = ["Ana", "Bruno", "Chloé", "Dawid"]
     wrote = 0
     for name, stop in (

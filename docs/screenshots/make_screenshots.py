@@ -1,9 +1,10 @@
 """Regenerate the window screenshots in this folder under a virtual display.
 
 Run from the repository root: ``python docs/screenshots/make_screenshots.py``.
-It starts ``Xvfb`` (unless DISPLAY already works), plays seeded matches to
-interesting positions, and captures the screen with ImageMagick's
-``import -window root``. Needs xvfb and imagemagick.
+It starts one ``Xvfb`` screen per size (1280x800, then 1024x600 and
+1920x1080), plays seeded matches to interesting positions, and captures the
+window (with its menu bar) with ImageMagick's ``import``. Needs xvfb and
+imagemagick.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from gui_helpers import display_works, pump, start_xvfb  # noqa: E402
+from gui_helpers import pump, start_xvfb  # noqa: E402
+from tk_scenes import late_round, play_until  # noqa: E402
 
 from core.actions import Play  # noqa: E402
 from core.frontend import PlayOptions  # noqa: E402
@@ -29,30 +31,20 @@ from core.plugins import get_plugin_manager  # noqa: E402
 from core.session import Seat, Session  # noqa: E402
 from core.setup import make_session  # noqa: E402
 
-WIDTH, HEIGHT = 1280, 770
-"""The window's size inside the 1280x800 screen (the menu bar takes the rest)."""
+SIZES = ("1024x600", "1920x1080")
+"""Screens shot besides the main 1280x800 one."""
 
 
-def capture(name: str, root) -> None:
-    """Let the window settle, then save the whole screen as ``name``."""
-    pump(root, lambda: False, 0.4)
-    subprocess.run(["import", "-window", "root", str(HERE / name)], check=True)
+def capture(name: str, root, settle: float = 0.4, screen: bool = False) -> None:
+    """Let the window settle, then save it (menu bar included), or the whole screen with its dialogs, as ``name``."""
+    pump(root, lambda: False, settle)
+    subprocess.run(["import", "-window", "root" if screen else root.wm_frame(), str(HERE / name)], check=True)
     print("wrote", HERE / name)
 
 
 def advance(session: Session, stop, limit: int = 2000) -> bool:
-    """Play the session (the humans take their first legal action) until ``stop(session)``."""
-    for _ in range(limit):
-        if stop(session):
-            return True
-        if session.is_over:
-            return False
-        if session.bot_to_move:
-            session.step()
-        else:
-            legal = session.legal_actions()
-            session.decide(next((a for a in legal if isinstance(a, Play)), legal[0]))
-    return stop(session)
+    """Play the session (humans lay a tile when they can) until ``stop(session)``, across rounds."""
+    return play_until(session, stop, limit, across_rounds=True)
 
 
 def busy_mexican_table(session: Session) -> bool:
@@ -79,40 +71,75 @@ def open_branches(session: Session) -> bool:
     return len(ranked) >= 2 and sum(len(line.tiles) for line in view.lines) >= 10
 
 
-def main() -> int:
-    """Write every screenshot; a non-zero status when a scene cannot be reached."""
-    return on_a_display(lambda: shoot() or shoot_story_screens())
+def last_computer_sliding(app) -> bool:
+    """The last computer before the human has played and its tile is halfway home."""
+    slide, events = app.slide, app.session.record.events
+    plays = [e for e in events if e.type == "play"]
+    last_seat = len(app.session.seats)
+    return bool(slide and slide.running and slide.frame >= 5 and plays and plays[-1]["seat"] == last_seat)
 
 
-def on_a_display(scenes: Callable[[], int]) -> int:
-    """Run ``scenes`` on a working display (a fresh Xvfb when needed) with a scratch config; its status."""
+def main(argv: list[str]) -> int:
+    """Write every screenshot; a non-zero status when a scene cannot be reached.
+
+    Each screen size is shot by its own process (a Tk process keeps its display to the end).
+    """
     if shutil.which("import") is None:
         print("imagemagick's 'import' is needed", file=sys.stderr)
         return 1
-    xvfb = None
-    if not (os.environ.get("DISPLAY") and display_works(os.environ["DISPLAY"])):
-        xvfb, display = start_xvfb()
-        os.environ["DISPLAY"] = display
+    if argv:
+        size = argv[0]
+        return on_a_display(lambda: shoot(size) if size == "1280x800" else shoot_size(size), size)
+    status = 0
+    for size in ("1280x800", *SIZES):
+        status |= subprocess.run([sys.executable, __file__, size], check=False).returncode
+    return status
+
+
+def on_a_display(scenes: Callable[[], int], size: str = "1280x800") -> int:
+    """Run ``scenes`` on a fresh Xvfb screen of ``size`` with a scratch config; its status."""
     os.environ["ROUNDHOUSE_CONFIG_DIR"] = tempfile.mkdtemp(prefix="roundhouse-shots-")
+    xvfb, os.environ["DISPLAY"] = start_xvfb(f"{size}x24")
     try:
         return scenes()
     finally:
-        if xvfb is not None:
-            xvfb.terminate()
-            xvfb.wait(timeout=10)
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
 
 
-def shoot() -> int:
+def open_window(speed: str = "slow"):
+    """A fresh window on the current display."""
     from frontends.tk import settings as tk_settings
     from frontends.tk.app import TkApp, make_root
 
-    plugins = get_plugin_manager()
-    registry = plugins.registry
+    root = make_root("felt")
+    app = TkApp(root, get_plugin_manager(), PlayOptions(), None, tk_settings.Settings(theme="felt", speed=speed))
+    return root, app
+
+
+def shoot_tables(root, app, size: str) -> None:
+    """Late-round tables of two, four and ten players at this ``size``."""
+    for players, placed, name in ((2, 25, "two_players"), (4, 40, "mexican_train"), (10, 55, "ten_players")):
+        app.set_session(late_round(app.registry, players, placed))
+        capture(f"{name}_{size}.png", root)
+
+
+def shoot_size(size: str) -> int:
+    """The window at another screen size: tables of 2, 4 and 10 players, then the welcome and end screens."""
+    root, app = open_window()
+    shoot_tables(root, app, size)
+    root.destroy()
+    shoot_story(size)
+    return 0
+
+
+def shoot(size: str) -> int:
+    """The main pictures on a 1280x800 screen."""
+    root, app = open_window()
+    registry = app.registry
     bot = "planner" if "planner" in registry.bots else "random"
-    root = make_root("arc")
-    app = TkApp(root, plugins, PlayOptions(), None, tk_settings.Settings(theme="arc", speed="slow"))
-    root.geometry(f"{WIDTH}x{HEIGHT}+0+0")
     names = ["Ana", "Bruno", "Chloé", "Dawid"]
+    os.environ.setdefault("ROUNDHOUSE_CONFIG_DIR", tempfile.mkdtemp(prefix="roundhouse-shots-"))
 
     mt = None
 
@@ -142,13 +169,31 @@ def shoot() -> int:
     capture("mexican_train_preview.png", root)
     app.cancel()
 
-    def near_round_end(session: Session) -> bool:
-        return any(e.type == "round_end" for e in session.record.events)
+    opening = make_session(registry, "mexican-train", [Seat(names[0]), Seat(names[1], bot)], 2)
+    app.set_session(opening)
+    app.arrange_hand()
+    capture("hand_arranged.png", root)
+
+    shoot_tables(root, app, size)
+    app.apply_theme("dark", save=False)
+    capture("theme_dark.png", root)
+    app.apply_theme("felt", save=False)
+
+    turn = late_round(registry, 4, 30, bot)
+    app.set_session(turn)
+    app.settings.speed = "normal"
+    legal = turn.legal_actions()
+    app.preview_action(next(a for a in legal if isinstance(a, Play)))
+    app.confirm()
+    if pump(root, lambda: last_computer_sliding(app), 30):
+        capture("computer_turn.png", root, settle=0.0)
+    else:
+        print("the computer's turn scene was not reached", file=sys.stderr)
 
     app.settings.speed = "instant"
     app.set_session(make_session(registry, "mexican-train", [Seat(n, bot) for n in names], 3))
     pump(root, lambda: app._screen is not None, 30)
-    capture("round_end.png", root)
+    capture("round_end.png", root, screen=True)
     app._screen.close()
 
     db = None
@@ -176,65 +221,36 @@ def shoot() -> int:
     capture("hot_seat_handoff.png", root)
 
     app.open_setup()
-    capture("setup_dialog.png", root)
+    capture("setup_dialog.png", root, screen=True)
     app.setup_dialog.cancel()
     root.destroy()
     return 0 if db is not None else 1
 
 
-STORY_SIZES = ((1024, 600), (1920, 1080))
-"""Screens on which the welcome screen and the round and match ends are shown."""
-
 TEN = ["Ana", "Bruno", "Chloé", "Dawid", "Eko", "Fatima", "Gustavo", "Hana", "Ines", "Jules"]
 
 
-def shoot_story_screens() -> int:
-    """The welcome screen, a ten-player round end with its chart and the match end, on a small and a large screen.
-
-    Each size gets its own Xvfb; all stop only when every window is gone
-    (Tk keeps each display it opened until the process ends).
-    """
-    servers = []
-    try:
-        for width, height in STORY_SIZES:
-            server, display = start_xvfb(f"{width}x{height}x24")
-            servers.append(server)
-            os.environ["DISPLAY"] = display
-            shoot_story_at(width, height)
-    finally:
-        for server in servers:
-            server.terminate()
-            server.wait(timeout=10)
-    return 0
-
-
-def shoot_story_at(width: int, height: int) -> None:
-    """The story screens on the current display, a screen of ``width`` x ``height``."""
-    from frontends.tk import settings as tk_settings
-    from frontends.tk.app import TkApp, make_root
+def shoot_story(size: str) -> None:
+    """The welcome screen, a ten-player round end with its chart and the match end on this ``size`` screen."""
     from frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
 
-    plugins = get_plugin_manager()
-    suffix = f"{width}x{height}"
-    root = make_root("felt")
-    app = TkApp(root, plugins, PlayOptions(), None, tk_settings.Settings(theme="felt", speed="instant"))
-    root.geometry(f"{width}x{height - 30}+0+0")
+    root, app = open_window("instant")
     app.start()
-    capture(f"welcome_{suffix}.png", root)
+    capture(f"welcome_{size}.png", root)
     app.setup_dialog.cancel()
-    session = make_session(plugins.registry, "mexican-train", [Seat(name, "greedy") for name in TEN], 5)
+    session = make_session(app.registry, "mexican-train", [Seat(name, "greedy") for name in TEN], 5)
     while session.state.round < 9:
         session.step()
     app.set_session(session)
     pump(root, lambda: isinstance(app._screen, RoundEndDialog), 60)
-    capture(f"round_end_chart_{suffix}.png", root)
+    capture(f"round_end_chart_{size}.png", root, screen=True)
     while not isinstance(app._screen, MatchEndDialog):
         app._screen.close()
         pump(root, lambda: app._screen is not None, 60)
-    capture(f"match_end_{suffix}.png", root)
+    capture(f"match_end_{size}.png", root, screen=True)
     app._screen.close("close")
     root.destroy()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import tkinter as tk
+from tkinter import font as tkfont
 from tkinter import messagebox, ttk
 from typing import Any
 
@@ -22,10 +23,12 @@ from core.session import Session
 from core.setup import HINT_PREFERENCE, default_seats, make_session, variant_bot
 from core.store import HistoryEntry, StoreError
 from core.tiles import Tile
+from core.views import PlayerView
 from frontends.game_words import game_words
 from frontends.past_matches import game_name, load_past, when, winner_names
+from frontends.tk import palette, window_size
 from frontends.tk import settings as settings_module
-from frontends.tk.board import FELT, HAND_BG, draw_hand, draw_table, hand_height
+from frontends.tk.board import draw_hand, draw_table, pin_header
 from frontends.tk.dialogs import (
     HandOff,
     KeysPanel,
@@ -35,16 +38,22 @@ from frontends.tk.dialogs import (
     TextPanel,
     rules_chunks,
 )
+from frontends.tk.drag import HandDrag
+from frontends.tk.hand_order import ORDERS
 from frontends.tk.keyboard import KeyboardSelectors
+from frontends.tk.layout import HandPlan, TablePlan, plan_hand
 from frontends.tk.logtext import event_text
+from frontends.tk.motion import SLIDE_MS, Slide, slide
 from frontends.tk.presenter import BoardModel, Presenter
 from frontends.tk.setup_screen import SetupChoice, SetupScreen, seat_kind_words
 from frontends.tk.themes import THEMES, theme_named
 from frontends.tk.themes import apply_theme as use_theme
 
 DEFAULT_VARIANT = "mexican-train"
-MIN_WIDTH, MIN_HEIGHT = 1024, 700
 SIDE_PANEL_MIN_WIDTH = 1150
+SIDE_PANEL_MAX_LINES = 7
+KIND_COLUMN_MIN = 130
+"""The side panel's "who plays" column is at least this wide, and wider when a seat's words need it."""
 
 
 class TkApp:
@@ -73,6 +82,8 @@ class TkApp:
         self.catalog = ui_catalog(self.lang)
         self.presenter = Presenter(self.catalog)
         self.session: Session | None = None
+        self.game_name = ""
+        """The current game's name in the interface language (read once: it comes from the rule files)."""
         self.acknowledged: int | None = None
         self.model: BoardModel | None = None
         self.round_history: list[dict] = []
@@ -99,8 +110,13 @@ class TkApp:
     def _build(self) -> None:
         root = self.root
         root.title(self.t("tk.title"))
-        root.minsize(MIN_WIDTH, MIN_HEIGHT)
-        root.geometry(f"{MIN_WIDTH + 176}x{MIN_HEIGHT + 60}")
+        root.minsize(window_size.MIN_WIDTH, window_size.MIN_HEIGHT)
+        screen = (root.winfo_screenwidth(), root.winfo_screenheight())
+        width, height = window_size.opening_size(*screen)
+        root.geometry(f"{width}x{height}+{(screen[0] - width) // 2}+{max(0, (screen[1] - height) // 3)}")
+        self._opened_size = (width, height)
+        self._size_job: str | None = None
+        root.bind("<Configure>", self._on_root_configure, add="+")
         self.main = ttk.Frame(root)
         self.main.pack(fill="both", expand=True)
         self.main.columnconfigure(0, weight=1)
@@ -115,12 +131,16 @@ class TkApp:
         board.grid(row=1, column=0, sticky="nsew")
         board.rowconfigure(0, weight=1)
         board.columnconfigure(0, weight=1)
-        self.table = tk.Canvas(board, background=FELT, highlightthickness=0, takefocus=0)
+        self.table = tk.Canvas(
+            board, background=palette.current().felt, highlightthickness=0, takefocus=0, width=1, height=1
+        )
         self.table.grid(row=0, column=0, sticky="nsew")
         self.table_scroll = ttk.Scrollbar(board, orient="vertical", command=self.table.yview)
         self.table_scroll.grid(row=0, column=1, sticky="ns")
-        self.table.configure(yscrollcommand=self.table_scroll.set)
-        self.hand = tk.Canvas(board, background=HAND_BG, highlightthickness=0, height=110, takefocus=0)
+        self.table.configure(yscrollcommand=self._on_table_scrolled)
+        self.hand = tk.Canvas(
+            board, background=palette.current().hand_bg, highlightthickness=0, height=110, width=1, takefocus=0
+        )
         self.hand.grid(row=1, column=0, columnspan=2, sticky="we")
         side = ttk.Frame(self.main, padding=(8, 4))
         side.grid(row=1, column=1, sticky="ns")
@@ -131,7 +151,7 @@ class TkApp:
             self.players_frame, columns=("kind", "hand", "total"), height=10, selectmode="none", takefocus=0
         )
         self._label_panel()
-        for column, width in (("#0", 100), ("kind", 130), ("hand", 40), ("total", 46)):
+        for column, width in (("#0", 100), ("kind", KIND_COLUMN_MIN), ("hand", 40), ("total", 46)):
             self.players.column(column, width=width, stretch=False, anchor="w" if column in ("#0", "kind") else "e")
         self.players.pack(fill="x")
         self.side_info = ttk.Label(side, text="", justify="left", wraplength=230)
@@ -150,23 +170,70 @@ class TkApp:
             button = ttk.Button(bar, text=self.t(f"tk.button.{key}"), command=command)
             button.pack(side="left" if key in ("confirm", "cancel", "end_turn") else "right", padx=3)
             self.buttons[key] = button
+        self.hand_order_var = tk.StringVar(value=self.presenter.order)
+        self.order_button = ttk.Menubutton(bar)
+        self.order_button.pack(side="left", padx=(12, 3))
+        self.arrange_button = ttk.Button(bar, command=self.arrange_hand)
+        self.arrange_button.pack(side="left", padx=3)
+        self._label_hand_controls()
         self.handoff = HandOff(self.main, self.catalog, self.acknowledge_handoff)
         self.table.bind("<Button-1>", self._on_table_click)
         self.hand.bind("<Button-1>", self._on_hand_click)
         self.hand.bind("<Double-Button-1>", self._on_hand_double_click)
+        self.drag = HandDrag(self)
         for canvas in (self.table, self.hand):
             canvas.bind("<Button-3>", lambda _e: self.keyboard.escape())
             canvas.configure(cursor="hand2")
         self.table.bind("<Configure>", lambda _e: self._schedule_redraw())
-        self.main.bind("<Configure>", self._fit_side_panel)
+        self.main.bind("<Configure>", lambda _e: self._fit_side_panel())
         self.hand.bind("<Configure>", lambda _e: self._schedule_redraw())
         self.table.bind("<MouseWheel>", lambda e: self.table.yview_scroll(-1 if e.delta > 0 else 1, "units"))
         self.table.bind("<Button-4>", lambda _e: self.table.yview_scroll(-1, "units"))
         self.table.bind("<Button-5>", lambda _e: self.table.yview_scroll(1, "units"))
         self._redraw_job: str | None = None
+        self.table_plan: TablePlan | None = None
+        self.slide: Slide | None = None
+        self.hand_plan: HandPlan | None = None
         self._shown: dict[Any, Any] = {}
         self._build_menus()
         root.protocol("WM_DELETE_WINDOW", self.quit)
+
+    def _on_table_scrolled(self, first: str, last: str) -> None:
+        """The rows scrolled: move the scroll bar and keep the header (boneyard, feed) in view."""
+        self.table_scroll.set(first, last)
+        pin_header(self.table)
+
+    def _on_root_configure(self, event: tk.Event) -> None:
+        """Remember the window's size once the player resizes it (saved when resizing stops)."""
+        if event.widget is not self.root or (event.width, event.height) == self._opened_size:
+            return
+        if self._size_job is not None:
+            self.root.after_cancel(self._size_job)
+        self._size_job = self.root.after(600, self._remember_size)
+
+    def _remember_size(self) -> None:
+        self._size_job = None
+        size = (self.root.winfo_width(), self.root.winfo_height())
+        if size != self._opened_size:
+            self._opened_size = size
+            window_size.save(*size)
+
+    def _label_hand_controls(self) -> None:
+        """The hand's order menu and Arrange button, in the current language."""
+        menu = tk.Menu(self.order_button, tearoff=False)
+        for name in ORDERS:
+            menu.add_radiobutton(
+                label=self.t(f"tk.hand.order.{name}"),
+                value=name,
+                variable=self.hand_order_var,
+                command=lambda n=name: self.set_hand_order(n),
+            )
+        self.order_button.configure(text=self.t("tk.hand.order"), menu=menu)
+        self.arrange_button.configure(text=self.t("tk.hand.arrange"))
+
+    def hand_index_at(self, x: float, y: float) -> int:
+        """The hand position nearest to the point (x, y) of the hand strip."""
+        return self.hand_plan.index_at(x, y) if self.hand_plan is not None else 0
 
     def _label_panel(self) -> None:
         self.players_frame.configure(text=self.t("tk.panel.players"))
@@ -175,9 +242,11 @@ class TkApp:
         self.players.heading("hand", text=self.t("tk.panel.hand"))
         self.players.heading("total", text=self.t("tk.panel.total"))
 
-    def _fit_side_panel(self, event: tk.Event) -> None:
-        """Below SIDE_PANEL_MIN_WIDTH the side panel gives its room to the table (rows carry the same facts)."""
-        wide = event.width >= SIDE_PANEL_MIN_WIDTH
+    def _fit_side_panel(self) -> None:
+        """The side panel gives its room to the table below SIDE_PANEL_MIN_WIDTH or on a crowded
+        table (the rows carry the same facts)."""
+        crowded = self.model is not None and len(self.model.lines) > SIDE_PANEL_MAX_LINES
+        wide = self.main.winfo_width() >= SIDE_PANEL_MIN_WIDTH and not crowded
         if wide != bool(self.side.winfo_manager()):
             if wide:
                 self.side.grid()
@@ -269,9 +338,9 @@ class TkApp:
             use_theme(self.root, THEMES[name])
         except tk.TclError:
             return False
-        palette = THEMES[name].palette
-        self.table.configure(background=palette.felt)
-        self.hand.configure(background=palette.hand_bg)
+        colours = palette.current()
+        self.table.configure(background=colours.felt)
+        self.hand.configure(background=colours.hand_bg)
         self.handoff.recolour()
         self._shown.clear()
         self._schedule_redraw()
@@ -322,6 +391,10 @@ class TkApp:
         """Ask whether to resume the saved match."""
         return messagebox.askyesno(self.t("tk.title"), self.t("tk.resume.ask"), parent=self.root)
 
+    def ask_new_match(self) -> bool:
+        """Ask before ending the match in progress (Undo cannot bring it back)."""
+        return messagebox.askyesno(self.t("tk.title"), self.t("tk.table.new_match_ask"), parent=self.root)
+
     def _default_bot(self, variant: Any = None) -> str | None:
         if self.options.bot:
             return self.options.bot
@@ -357,7 +430,8 @@ class TkApp:
             old.observers.remove(self._observe)
         self.session = session
         session.observers.append(self._observe)
-        self.root.title(self.t("tk.title_game", game=variant_title(session.variant, self.lang)))
+        self.game_name = variant_title(session.variant, self.lang)
+        self.root.title(self.t("tk.title_game", game=self.game_name))
         if self.store is not None:
             self.store.attach(session)
         for reason in ("rules", "log"):
@@ -456,6 +530,7 @@ class TkApp:
                 hand_title=self.t("tk.round_end.hands_shown") if not model.hand else model.hand_title,
             )
         self.model = model
+        self._fit_side_panel()
         self._draw(model)
         if hidden:
             self.handoff.show(s.seats[s.pending_seat - 1].name)
@@ -463,13 +538,18 @@ class TkApp:
             self.handoff.hide()
 
     def _draw(self, model: BoardModel) -> None:
-        width = max(self.table.winfo_width(), 400)
-        height = max(self.table.winfo_height(), 300)
+        colours = palette.current()
+        self._set(self.table, "background", colours.felt)
+        self._set(self.hand, "background", colours.hand_bg)
         hand_width = max(self.hand.winfo_width(), 400)
-        self._set(self.hand, "height", hand_height(model, hand_width))
-        used = draw_table(self.table, model, width, height)
-        self.table.configure(scrollregion=(0, 0, width, max(used, height)))
-        draw_hand(self.hand, model, hand_width)
+        hand_plan = self.hand_plan = plan_hand(len(model.hand), hand_width, self.root.winfo_height())
+        self._set(self.hand, "height", hand_plan.height)
+        width = max(self.table.winfo_width(), 300)
+        height = max(self.table.winfo_height(), 100)
+        self.table_plan = draw_table(self.table, model, width, height)
+        self.table.configure(scrollregion=(0, 0, width, max(self.table_plan.height, height)))
+        pin_header(self.table)
+        draw_hand(self.hand, model, hand_plan)
         self._set(self.status, "text", model.status)
         self._set(self.detail, "text", model.detail)
         self._set(self.buttons["confirm"], "text", model.confirm_label)
@@ -484,7 +564,7 @@ class TkApp:
         if self._shown.get("end_turn_shown") != model.can_end_turn:
             self._shown["end_turn_shown"] = model.can_end_turn
             if model.can_end_turn:
-                self.buttons["end_turn"].pack(side="left", padx=3)
+                self.buttons["end_turn"].pack(side="left", padx=3, after=self.buttons["cancel"])
             else:
                 self.buttons["end_turn"].pack_forget()
         for key, enabled in states.items():
@@ -506,10 +586,12 @@ class TkApp:
             self.players.configure(height=max(2, len(rows)))
             for text, *values in rows:
                 self.players.insert("", "end", text=text, values=values)
+            measure = tkfont.nametofont("TkDefaultFont").measure
+            self.players.column("kind", width=max(KIND_COLUMN_MIN, *(measure(kind) + 12 for _, kind, *_ in rows)))
         s = self.session
         info = [
             *model.facts,
-            self.t("tk.panel.variant", name=variant_title(s.variant, self.lang)),
+            self.t("tk.panel.variant", name=self.game_name),
             self.t("tk.panel.seed", seed=s.seed),
             self.t("tk.panel.speed", speed=self.t(f"tk.speed.{self.settings.speed}")),
         ]
@@ -536,10 +618,15 @@ class TkApp:
             tags.extend(canvas.gettags(item))
         return tags
 
+    def _target_key(self, text: str) -> Any:
+        """The place a canvas tag's text names: the shown line whose id reads ``text``, else the text (``@centre``)."""
+        lines = self.model.lines if self.model is not None else ()
+        return next((line.id for line in lines if str(line.id) == text), text)
+
     def _on_table_click(self, event: tk.Event) -> None:
         for tag in self._item_tags(self.table, event.x, event.y):
             if tag.startswith("target:") or tag.startswith("row:"):
-                self.click_target(_key(tag.split(":", 1)[1]))
+                self.click_target(self._target_key(tag.split(":", 1)[1]))
                 return
 
     def _on_hand_click(self, event: tk.Event) -> None:
@@ -561,14 +648,62 @@ class TkApp:
                 return
 
     def click_hand(self, text: str) -> None:
-        """A hand tile was clicked: select it (its places light up)."""
+        """A hand tile was clicked: select it (its places light up), or say why it cannot be played now."""
         legal = self.legal_for_viewer()
-        if not legal:
+        tile = Tile.parse(text)
+        if not legal or tile not in self.presenter.playable_tiles(legal):
+            view = self.hand_view()
+            if view is not None:
+                self.presenter.notice = self.presenter.why_unplayable(view, legal, tile)
+                self.refresh()
             return
         if self.session.preview_pending is not None:
             self.session.cancel()
-        self.presenter.click_hand(Tile.parse(text), legal)
+        self.presenter.click_hand(tile, legal)
         self.refresh()
+
+    def set_hand_order(self, order: str) -> None:
+        """Show the hand by value, playable first, or in the player's own order."""
+        self.presenter.order = order
+        self.hand_order_var.set(order)
+        self.refresh()
+
+    def hand_view(self) -> PlayerView | None:
+        """The view of the seat whose hand is shown, or None while no hand is (onlooker, hand-off)."""
+        viewer = self.viewer()
+        if viewer is None or self.handoff_needed():
+            return None
+        return self.session.view(viewer)
+
+    def arrange_hand(self) -> None:
+        """Line the hand up as the longest chain from the player's own train end (nothing is played)."""
+        view = self.hand_view()
+        if view is not None:
+            self.presenter.arrange(view)
+            self.hand_order_var.set("own")
+            self.refresh()
+
+    def drop_on_hand(self, tile: Tile, index: int) -> None:
+        """A hand tile was dragged to gap ``index`` of the hand: the player's own order."""
+        view = self.hand_view()
+        if view is not None:
+            self.presenter.move_tile(view, self.legal_for_viewer(), tile, index)
+            self.hand_order_var.set("own")
+            self.refresh()
+
+    def drop_on_table(self, tile: Tile, x: float, y: float) -> None:
+        """A hand tile was dropped on the table at window point (x, y): preview it there when that place is lit."""
+        legal = self.legal_for_viewer()
+        if tile not in self.presenter.playable_tiles(legal):
+            return
+        if self.presenter.selected != tile:
+            self.click_hand(str(tile))
+        for tag in self._item_tags(self.table, x, y):
+            if tag.startswith("target:"):
+                key = self._target_key(tag.split(":", 1)[1])
+                if key in self.presenter.targets(legal):
+                    self.click_target(key)
+                return
 
     def click_target(self, key: Any) -> None:
         """A place was clicked: preview the selected tile there (clicking the preview again confirms)."""
@@ -656,6 +791,7 @@ class TkApp:
             return
         if self.session.restart_round() is not None:
             self.presenter.reset()
+            self.presenter.notice = self.t("tk.table.restarted")
             self.acknowledged = None
             self._incoming.clear()
             self.after_change()
@@ -732,7 +868,20 @@ class TkApp:
         moved = self.session.step() is not None
         while moved and self.settings.speed == "instant" and not self._incoming_screen():
             moved = self.session.step() is not None
+        plays = [e for e in self._incoming if e.type == "play"]
         self.after_change()
+        if plays and self._screen is None:
+            self._slide_in(plays[-1]["seat"])
+
+    def _slide_in(self, seat: int) -> None:
+        """Show the computer's latest tile sliding from its owner's row label to its place."""
+        if self.slide is not None:
+            self.slide.stop()
+        label = [i for i in self.table.find_withtag(f"row:{seat}") if "label" in self.table.gettags(i)]
+        if not label:
+            return
+        x1, y1, _x2, _y2 = self.table.bbox(label[0])
+        self.slide = slide(self.table, "last", (x1, y1), SLIDE_MS.get(self.settings.speed, 0))
 
     def _incoming_screen(self) -> bool:
         return any(e.type in ("round_end", "match_end") for e in self._incoming)
@@ -872,7 +1021,13 @@ class TkApp:
             self._schedule_bot()
 
     def apply_setup(self, choice: SetupChoice) -> str | None:
-        """Start the chosen match; an error message (nothing changed) when it cannot start."""
+        """Start the chosen match; an error message (nothing changed) when it cannot start.
+
+        A match in progress that Undo could not bring back ends only once the player says so.
+        """
+        s = self.session
+        if s is not None and s.can_undo and not s.is_over and not self.ask_new_match():
+            return self.t("tk.table.kept")
         try:
             session = make_session(self.registry, choice.variant, choice.seats, choice.seed)
         except (KeyError, ValueError) as error:
@@ -891,24 +1046,22 @@ class TkApp:
         self.presenter.catalog = self.catalog
         if self.session is not None:
             self.presenter.game = game_words(self.session.variant, lang)
+            self.game_name = variant_title(self.session.variant, lang)
         self.handoff.t = self.catalog.t
         self._build_menus()
         self._label_panel()
         for key, button in self.buttons.items():
             button.configure(text=self.t(f"tk.button.{key}"))
+        self._label_hand_controls()
         self._shown.clear()
 
     def quit(self) -> None:
         """Close the window (the store has saved every confirmed decision)."""
-        if self._bot_job is not None:
-            self.root.after_cancel(self._bot_job)
-            self._bot_job = None
+        for job in (self._bot_job, self._size_job):
+            if job is not None:
+                self.root.after_cancel(job)
+        self._bot_job = self._size_job = None
         self.root.destroy()
-
-
-def _key(text: str) -> Any:
-    """A target key from its tag text: seat numbers become ints."""
-    return int(text) if text.isdigit() else text
 
 
 def make_root(theme: str) -> tk.Tk:

@@ -8,58 +8,30 @@ decides nothing. Items carry tags the window and the tests rely on:
 - ``target:<key>`` on a clickable place (a line's end, ``@centre``,
   ``@stock``) and ``row:<line>`` on a whole row;
 - ``lit`` on places that light up for the selected tile, ``ghost`` on a
-  previewed tile, ``last`` on the last move, ``owed`` on owed doubles.
+  previewed tile, ``last`` on the last move, ``owed`` on owed doubles,
+  ``placed`` on every laid tile, ``latest:<line>`` on the name tag under a
+  line's latest tile, ``dim`` on hand tiles that cannot be played now;
+- ``pinned`` on the header (centre, boneyard, heading, ``feed``), which
+  stays in view while the rows scroll;
+- ``elbow`` on the joint from a line's row down to its sub-lines' band,
+  ``closed`` on a closed line's end bar (it has no open end).
 """
 
 from __future__ import annotations
 
 import tkinter as tk
-from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageTk
 
 from core.tiles import Tile
-from frontends.tk import branches
+from frontends.tk.layout import HAND_LIFT, HAND_TITLE, HandPlan, RowPlan, TablePlan, plan_table
+from frontends.tk.palette import DEFAULT, Palette, current
 from frontends.tk.presenter import CENTRE, STOCK, BoardModel, HandTileModel, LineModel, PlacedTile
 
-FELT = "#24613a"
-ROW = "#2d7345"
-ROW_TURN = "#3a8a56"
-ROW_TEXT = "#f4f1e6"
-MUTED_TEXT = "#cfe3d3"
-FACE = "#fbf8ef"
-FACE_DIM = "#c9c4b5"
-EDGE = "#2b2b2b"
-BACK = "#7a2e2e"
-LIT = "#ffd54a"
-FOCUS = "#3fa9f5"
-LAST = "#8fd3ff"
-OWED = "#ff8a3d"
-MARKER = "#e8463c"
-HAND_BG = "#3b2a1e"
-
-
-def use_palette(colours: dict[str, str]) -> None:
-    """Draw from now on with ``colours`` (names as the constants above), a table theme's palette."""
-    globals().update({name: colour for name, colour in colours.items() if name in _COLOUR_NAMES})
-
-
-_COLOUR_NAMES = frozenset(name for name, value in dict(globals()).items() if name.isupper() and isinstance(value, str))
-
-PIP_COLOURS = {
-    1: "#1f5fbf",
-    2: "#2e8b57",
-    3: "#c0392b",
-    4: "#6b3fa0",
-    5: "#1a1a1a",
-    6: "#d17a00",
-    7: "#b5179e",
-    8: "#00838f",
-    9: "#5d4037",
-    10: "#283593",
-    11: "#558b2f",
-    12: "#ad1457",
-}
+DIM_PIP_MIX = 0.4
+"""How far a dimmed tile's pips fade towards its face: still coloured and readable."""
+FELT, ROW_TEXT = DEFAULT.felt, DEFAULT.row_text
+"""The default felt and text colours, for screens drawn outside the table."""
 
 _GRID3 = (0.22, 0.5, 0.78)
 _GRID4 = (0.17, 0.39, 0.61, 0.83)
@@ -98,10 +70,15 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
+def _mix(colour: tuple[int, int, int], towards: tuple[int, int, int], share: float) -> tuple[int, int, int]:
+    """``colour`` moved ``share`` of the way towards ``towards``."""
+    return tuple(round(c + (t - c) * share) for c, t in zip(colour, towards, strict=True))  # type: ignore[return-value]
+
+
 def render_tile(
-    first: int, second: int, side: int, vertical: bool, look: str, outline: str, width: int, bg: str
+    first: int, second: int, side: int, vertical: bool, look: str, outline: str, width: int, bg: str, colours: Palette
 ) -> Image.Image:
-    """A domino face (or back) as an opaque RGB image on ``bg``, drawn large and scaled down for smooth pips.
+    """A domino face (or back) in ``colours`` as an opaque RGB image on ``bg``, drawn large and scaled down.
 
     ``look`` is "face", "dim", "ghost" (a see-through preview) or "back".
     Opaque images keep Tk from blending every pixel at each redraw.
@@ -111,25 +88,27 @@ def render_tile(
     w, h = (s, 2 * s) if vertical else (2 * s, s)
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     pen = ImageDraw.Draw(image)
-    fill = {"back": BACK, "dim": FACE_DIM}.get(look, FACE)
+    fill = {"back": colours.back, "dim": colours.face_dim}.get(look, colours.face)
     radius = max(2, s // 7)
     pen.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=_rgb(fill), outline=_rgb(outline), width=width * k)
     if look == "back":
         inset = 3 * k
         pen.rounded_rectangle(
-            (inset, inset, w - 1 - inset, h - 1 - inset), radius=radius, outline=_rgb("#b35a4f"), width=k
+            (inset, inset, w - 1 - inset, h - 1 - inset), radius=radius, outline=_rgb(colours.back_inset), width=k
         )
     else:
         inset = 4 * k
         if vertical:
-            pen.line((inset, s, w - inset, s), fill=_rgb(EDGE), width=max(1, k))
+            pen.line((inset, s, w - inset, s), fill=_rgb(colours.edge), width=max(1, k))
             halves = ((0, 0, first), (0, s, second))
         else:
-            pen.line((s, inset, s, h - inset), fill=_rgb(EDGE), width=max(1, k))
+            pen.line((s, inset, s, h - inset), fill=_rgb(colours.edge), width=max(1, k))
             halves = ((0, 0, first), (s, 0, second))
         for x, y, value in halves:
             r = s * (0.075 if value > 9 else 0.09)
-            colour = _rgb("#9a9486" if look == "dim" else PIP_COLOURS.get(value, "#1a1a1a"))
+            colour = _rgb(colours.pip(value))
+            if look == "dim":
+                colour = _mix(colour, _rgb(colours.face_dim), DIM_PIP_MIX)
             for px, py in pip_positions(value):
                 cx, cy = x + px * s, y + py * s
                 pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
@@ -155,12 +134,12 @@ def tile_image(
     """The cached Tk image of a tile (one cache per Tk interpreter)."""
     root = canvas._root()
     cache: dict = root.__dict__.setdefault("_roundhouse_tiles", {})
-    key = (first, second, int(round(side)), vertical, look, outline, width, bg, FACE, FACE_DIM, BACK, EDGE)
+    key = (first, second, int(round(side)), vertical, look, outline, width, bg, current())
     image = cache.get(key)
     if image is None:
         if len(cache) > _CACHE_LIMIT:
             cache.clear()
-        image = ImageTk.PhotoImage(render_tile(*key[:8]), master=root)
+        image = ImageTk.PhotoImage(render_tile(*key), master=root)
         cache[key] = image
     return image
 
@@ -178,15 +157,18 @@ def draw_tile(
     face_up: bool = True,
     ghost: bool = False,
     dim: bool = False,
-    outline: str = EDGE,
+    outline: str | None = None,
     width: float = 1,
-    bg: str = FELT,
+    bg: str | None = None,
 ) -> tuple[float, float, float, float]:
     """One domino: ``first`` on the left (top when vertical), ``second`` on the right (bottom).
 
     A face-down tile shows only its back (and carries no ``face:`` tag).
-    ``ghost`` draws a translucent preview. Returns the box.
+    ``ghost`` draws a translucent preview. ``outline`` and ``bg`` default to
+    the palette's edge and felt. Returns the box.
     """
+    colours = current()
+    outline, bg = outline or colours.edge, bg or colours.felt
     side = int(round(side))
     w, h = (side, 2 * side) if vertical else (2 * side, side)
     if face_up:
@@ -197,93 +179,54 @@ def draw_tile(
     return (x, y, x + w, y + h)
 
 
-@dataclass(frozen=True)
-class TableMetrics:
-    """Sizes of one table layout."""
-
-    side: float
-    label_width: float
-    top_height: float
-    row_gap: float
-
-
-LABEL_WIDTH = 200
-BADGE_ROOM = 90
-"""Room after a line's open end for its marker or open-order badge."""
-MIN_SIDE, MAX_SIDE = 13, 30
+HEADER_MIN = 86
+FEED_X = 500
+FEED_LINES = 5
+FEED_COLUMN_MIN = 320
+FEED_COLUMN_MAX = 560
+CENTRE_SIDE = 34
+HEADING_MIN = 170
+"""The round heading wraps within this width, or wider when the feed keeps FEED_COLUMN_MIN beside it."""
 
 
-def table_metrics(model: BoardModel, width: int, height: int) -> TableMetrics:
-    """Tile size so every row fits the visible height when possible (it scrolls otherwise)."""
-    rows = max(1, len(branches.table_rows(model.lines)))
-    top = 86
-    side = (height - top - 8) / rows / 2.35
-    side = max(MIN_SIDE, min(MAX_SIDE, side))
-    if width < 700:
-        side = min(side, 18)
-    return TableMetrics(side=side, label_width=LABEL_WIDTH if width >= 700 else 160, top_height=top, row_gap=6)
+def draw_table(canvas: tk.Canvas, model: BoardModel, width: int, height: int) -> TablePlan:
+    """Draw the pinned header (centre, boneyard, feed) and one row per line; the layout used.
 
-
-def draw_table(canvas: tk.Canvas, model: BoardModel, width: int, height: int) -> float:
-    """Draw the centre, the boneyard and one row per line; the total height used.
-
-    Tiles shrink (down to a readable minimum) until every row fits the
-    visible height; past that the table scrolls.
+    The header items carry the ``pinned`` tag and are drawn at the top of
+    the canvas; :func:`pin_header` keeps them in view while the rows scroll.
     """
     canvas.delete("all")
-    m = table_metrics(model, width, height)
-    used = _table_height(model, width, m)
-    while m.side > MIN_SIDE and used > height:
-        smaller = TableMetrics(m.side - 1, m.label_width, m.top_height, m.row_gap)
-        less = _table_height(model, width, smaller)
-        if less >= used:
-            break  # rows are as short as their labels: smaller tiles would only be harder to read
-        m, used = smaller, less
-    _draw_top(canvas, model, width, m)
-    y = m.top_height
-    for row in branches.table_rows(model.lines):
-        y += branches.draw_row(canvas, row, width, y, m, _draw_row) + m.row_gap
-    return y
+    top = _draw_top(canvas, model, width)
+    plan = plan_table(model.lines, width, height, top)
+    for row in plan.rows:
+        _draw_row(canvas, row, plan.side)
+    canvas.tag_raise("pinned")
+    return plan
 
 
-def _table_height(model: BoardModel, width: int, m: TableMetrics) -> float:
-    rows = branches.table_rows(model.lines)
-    line_height = lambda line, w, metrics: row_layout(line, w, metrics)[3]  # noqa: E731
-    return m.top_height + sum(branches.row_height(row, width, m, line_height) + m.row_gap for row in rows)
+def pin_header(canvas: tk.Canvas) -> None:
+    """Move the pinned header to the top of the visible part of the canvas."""
+    boxes = canvas.find_withtag("pinned-bg")
+    if boxes:
+        dy = canvas.canvasy(0) - canvas.coords(boxes[0])[1]
+        if dy:
+            canvas.move("pinned", 0, dy)
 
 
-def row_layout(
-    line: LineModel, width: int, m: TableMetrics
-) -> tuple[list[tuple[float, int, PlacedTile]], float, int, float]:
-    """Where a row's tiles go: ``(positions (x, sub-row, tile), end-slot x, its sub-row, row height)``.
-
-    Long rows wrap onto further sub-rows.
-    """
-    side = int(m.side)
-    x0 = m.label_width + 12
-    right = width - 12
-    positions: list[tuple[float, int, PlacedTile]] = []
-    x, sub = x0, 0
-    for placed in line.tiles:
-        w = side if placed.tile.is_double else 2 * side
-        if x + w > right - 2 * side - 8 and x > x0:
-            x, sub = x0, sub + 1
-        positions.append((x, sub, placed))
-        x += w + 3
-    end_room = branches.CLOSED_END_WIDTH if line.closed else 2 * side + 8 + (BADGE_ROOM if line.badge else 0)
-    if x + end_room > right and x > x0:
-        x, sub = x0, sub + 1
-    return positions, x, sub, max((sub + 1) * (2 * side + 6) + 6, 42)
-
-
-def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int, m: TableMetrics) -> None:
-    side = 34
+def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int) -> float:
+    """The header: centre, boneyard, round heading and the feed of the computers' moves; its height."""
+    colours = current()
+    pinned = ("pinned",)
+    background = canvas.create_rectangle(
+        0, 0, width, HEADER_MIN, fill=colours.felt, outline="", tags=("pinned", "pinned-bg")
+    )
+    side = CENTRE_SIDE
     x, y = 16, 10
-    tags = ("centre", f"target:{CENTRE}")
-    canvas.create_rectangle(4, 2, 290, m.top_height - 6, fill=FELT, outline="", tags=tags)
-    centre_bg = FELT
+    tags = pinned + ("centre", f"target:{CENTRE}")
+    canvas.create_rectangle(4, 2, 290, HEADER_MIN - 6, fill=colours.felt, outline="", tags=tags)
+    centre_bg = colours.felt
     if model.centre_target or model.centre_focused or model.centre_last:
-        centre_bg = FOCUS if model.centre_focused else (LIT if model.centre_target else LAST)
+        centre_bg = colours.focus if model.centre_focused else (colours.lit if model.centre_target else colours.last)
         canvas.create_rectangle(
             x - 6,
             y - 6,
@@ -300,26 +243,79 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int, m: TableMetrics)
         ghost = model.centre_ghost
         draw_tile(canvas, x, y, ghost.a, ghost.b, side, False, tags + ("ghost",), ghost=True, bg=centre_bg)
     else:
-        canvas.create_rectangle(x, y, x + 2 * side, y + side, outline=ROW_TEXT, dash=(4, 3), tags=tags)
+        canvas.create_rectangle(x, y, x + 2 * side, y + side, outline=colours.row_text, dash=(4, 3), tags=tags)
     canvas.create_text(
         x,
         y + side + 8,
         text=model.centre_label,
         anchor="nw",
-        fill=ROW_TEXT,
+        fill=colours.row_text,
         font=("TkDefaultFont", 11, "bold"),
         tags=tags,
         width=270,
     )
-    canvas.create_text(
-        width - 16, 20, text=model.heading, anchor="e", fill=ROW_TEXT, font=("TkDefaultFont", 13, "bold")
+    _draw_stock(canvas, model, 300, y, side)
+    heading = canvas.create_text(
+        width - 16,
+        8,
+        text=model.heading,
+        anchor="ne",
+        justify="right",
+        width=max(HEADING_MIN, width - 32 - FEED_X - FEED_COLUMN_MIN),
+        fill=colours.row_text,
+        font=("TkDefaultFont", 12, "bold"),
+        tags=pinned + ("heading",),
     )
-    sx = 300
-    stags = ("stock", f"target:{STOCK}")
-    canvas.create_rectangle(sx - 8, 2, sx + 2 * side + 30, m.top_height - 6, fill=FELT, outline="", tags=stags)
-    stock_bg = FELT
+    bottom = max(float(HEADER_MIN), canvas.bbox("stock-label")[3] + 6)
+    if model.feed:
+        right = canvas.bbox(heading)[0] - 16
+        bottom = max(bottom, _draw_feed(canvas, model.feed_title, model.feed, right) + 8)
+    canvas.coords(background, 0, 0, width, bottom)
+    return bottom
+
+
+def _draw_feed(canvas: tk.Canvas, title: str, sentences: tuple[str, ...], right: float) -> float:
+    """The computers' moves since the viewer's turn, newest last, in one or two columns; the bottom edge.
+
+    At most FEED_LINES sentences per column are shown (the newest); the log keeps every one.
+    """
+    colours = current()
+    room = max(160, right - FEED_X)
+    columns = 2 if room >= 2 * FEED_COLUMN_MIN else 1
+    column_width = min(FEED_COLUMN_MAX, (room - 16 * (columns - 1)) / columns)
+    shown = sentences[-FEED_LINES * columns :]
+    per_column = -(-len(shown) // columns)
+    tags = ("pinned", "feed")
+    item = canvas.create_text(
+        FEED_X, 8, text=title, anchor="nw", fill=colours.muted_text, font=("TkDefaultFont", 10, "bold"), tags=tags
+    )
+    top = canvas.bbox(item)[3] + 2
+    bottom = top
+    for column in range(columns):
+        y = top
+        for sentence in shown[column * per_column : (column + 1) * per_column]:
+            item = canvas.create_text(
+                FEED_X + column * (column_width + 16),
+                y,
+                text=sentence,
+                anchor="nw",
+                fill=colours.row_text,
+                font=("TkDefaultFont", 10),
+                width=column_width,
+                tags=tags + ("feed-line",),
+            )
+            y = canvas.bbox(item)[3] + 1
+        bottom = max(bottom, y)
+    return bottom
+
+
+def _draw_stock(canvas: tk.Canvas, model: BoardModel, sx: float, y: float, side: int) -> None:
+    colours = current()
+    stags = ("pinned", "stock", f"target:{STOCK}")
+    canvas.create_rectangle(sx - 8, 2, sx + 2 * side + 30, HEADER_MIN - 6, fill=colours.felt, outline="", tags=stags)
+    stock_bg = colours.felt
     if model.stock_target or model.stock_focused:
-        stock_bg = FOCUS if model.stock_focused else LIT
+        stock_bg = colours.focus if model.stock_focused else colours.lit
         canvas.create_rectangle(
             sx - 6, y - 6, sx + 2 * side + 18, y + side + 14, fill=stock_bg, outline="", tags=stags + ("lit",)
         )
@@ -327,70 +323,132 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int, m: TableMetrics)
         for i in range(min(3, model.pile_count)):
             draw_tile(canvas, sx + 4 * (2 - i), y + 4 * (2 - i), 0, 0, side, False, stags, face_up=False, bg=stock_bg)
     else:
-        canvas.create_rectangle(sx, y, sx + 2 * side, y + side, outline=MUTED_TEXT, dash=(2, 3), tags=stags)
+        canvas.create_rectangle(sx, y, sx + 2 * side, y + side, outline=colours.muted_text, dash=(2, 3), tags=stags)
     if model.stock_ghost:
         gx = sx + 2 * side + 40
-        draw_tile(canvas, gx, y, 0, 0, side, False, ("ghost", "stock-ghost"), face_up=False, outline=LIT, width=3)
+        gtags = ("pinned", "ghost", "stock-ghost", f"target:{STOCK}")
+        draw_tile(canvas, gx, y, 0, 0, side, False, gtags, face_up=False, outline=colours.lit, width=3)
         canvas.create_text(
-            gx + side, y + side / 2, text="?", fill=LIT, font=("TkDefaultFont", 16, "bold"), tags=("ghost",)
+            gx + side, y + side / 2, text="?", fill=colours.lit, font=("TkDefaultFont", 16, "bold"), tags=gtags
         )
     canvas.create_text(
-        sx, y + side + 18, text=model.stock_label, anchor="w", fill=ROW_TEXT, font=("TkDefaultFont", 11), tags=stags
+        sx,
+        y + side + 10,
+        text=model.stock_label,
+        anchor="nw",
+        width=FEED_X - sx - 12,
+        fill=colours.row_text,
+        font=("TkDefaultFont", 11),
+        tags=stags + ("stock-label",),
     )
 
 
-def _draw_row(canvas: tk.Canvas, line: LineModel, width: int, top: float, m: TableMetrics) -> float:
-    side = int(m.side)
-    pitch = 2 * side + 6
-    positions, x, sub, height = row_layout(line, width, m)
+def _draw_row(canvas: tk.Canvas, row: RowPlan, side: int) -> None:
+    colours = current()
+    line = row.line
     row_tags = (f"row:{line.id}", "row")
-    bg = ROW_TURN if line.owners_turn else ROW
-    canvas.create_rectangle(6, top, width - 6, top + height, fill=bg, outline="", tags=row_tags)
+    bg = colours.row_turn if line.owners_turn else colours.row
+    canvas.create_rectangle(row.x, row.y, row.x + row.width, row.y + row.height, fill=bg, outline="", tags=row_tags)
     name = ("▶ " if line.owners_turn else "") + line.label
-    canvas.create_text(
-        16,
-        top + 12,
+    label = canvas.create_text(
+        row.x + 10,
+        row.y + 5,
         text=name,
-        anchor="w",
-        fill=ROW_TEXT,
-        font=("TkDefaultFont", 11, "bold"),
-        tags=row_tags,
-        width=m.label_width - 10,
+        anchor="nw",
+        fill=colours.row_text,
+        font=("TkDefaultFont", 11 if row.label_width > 150 else 10, "bold"),
+        tags=row_tags + ("label",),
+        width=row.label_width - 6,
     )
     if line.count_text:
         canvas.create_text(
-            16, top + 30, text=line.count_text, anchor="w", fill=MUTED_TEXT, font=("TkDefaultFont", 10), tags=row_tags
+            row.x + 10,
+            canvas.bbox(label)[3] + 1,
+            text=line.count_text,
+            anchor="nw",
+            fill=colours.muted_text,
+            font=("TkDefaultFont", 10),
+            tags=row_tags,
+            width=row.label_width - 6,
         )
+    if row.joint is not None:
+        canvas.create_line(*row.joint, fill=colours.row_text, width=3, tags=("elbow",))
+    slot_x, slot_y = row.slot
     if line.badge and not line.closed:
-        bx, cy = x + 2 * side + 10, top + 3 + sub * pitch + side
-        canvas.create_oval(bx, cy - 7, bx + 14, cy + 7, fill=MARKER, outline=ROW_TEXT, tags=row_tags + ("marker",))
+        bx, cy = slot_x + 2 * side + 10, slot_y + side
+        canvas.create_oval(
+            bx, cy - 7, bx + 14, cy + 7, fill=colours.marker, outline=colours.row_text, tags=row_tags + ("marker",)
+        )
         canvas.create_text(
             bx + 19,
             cy,
             text=line.badge,
             anchor="w",
-            fill=ROW_TEXT,
+            fill=colours.row_text,
             font=("TkDefaultFont", 10, "bold"),
             tags=row_tags + ("marker",),
         )
-    for px, psub, placed in positions:
-        _draw_placed(canvas, placed, px, top + 3 + psub * pitch, side, row_tags + (f"line:{line.id}",), bg)
+    for px, py, placed in row.tiles:
+        _draw_placed(canvas, placed, px, py, side, row_tags + (f"line:{line.id}",), bg)
+        if placed.latest and line.latest_by:
+            _draw_latest_chip(canvas, line, px, py, side, placed.tile.is_double, row_tags)
     if line.closed:
-        branches.draw_closed_end(canvas, x, top + 3 + sub * pitch, side, line.badge, row_tags)
+        _draw_closed_end(canvas, slot_x + 4, slot_y, side, line.badge, row_tags)
     else:
-        _draw_slot(canvas, line, x, top + 3 + sub * pitch, side, row_tags, bg)
-    return height
+        _draw_slot(canvas, line, slot_x, slot_y, side, row_tags, bg)
+    canvas.tag_raise(f"latest:{line.id}")
+
+
+def _draw_closed_end(canvas: tk.Canvas, x: float, y: float, side: int, text: str, tags: tuple) -> None:
+    """A closed line's end: a bar where the open end would be, then ``text`` ("closed")."""
+    colours = current()
+    tags = tags + ("closed",)
+    canvas.create_rectangle(x, y + 2, x + 6, y + 2 * side - 2, fill=colours.row_text, outline="", tags=tags)
+    canvas.create_text(
+        x + 12,
+        y + side,
+        text=text,
+        anchor="w",
+        fill=colours.muted_text,
+        font=("TkDefaultFont", 10, "italic"),
+        tags=tags,
+    )
+
+
+def _draw_latest_chip(
+    canvas: tk.Canvas, line: LineModel, x: float, y: float, side: int, vertical: bool, row_tags: tuple
+) -> None:
+    """A small name tag under a line's latest tile: who laid it."""
+    colours = current()
+    w = side if vertical else 2 * side
+    bottom = y + 2 * side + 1
+    tags = row_tags + ("latest", f"latest:{line.id}")
+    text = canvas.create_text(
+        x + w / 2,
+        bottom,
+        text=line.latest_by,
+        anchor="s",
+        fill=colours.edge,
+        font=("TkDefaultFont", 8, "bold"),
+        tags=tags,
+    )
+    x1, y1, x2, y2 = canvas.bbox(text)
+    box = canvas.create_rectangle(x1 - 2, y1, x2 + 2, y2, fill=colours.last, outline=colours.edge, tags=tags)
+    canvas.tag_lower(box, text)
 
 
 def _draw_placed(canvas: tk.Canvas, placed: PlacedTile, x: float, y: float, side: int, tags: tuple, bg: str) -> None:
+    colours = current()
     vertical = placed.tile.is_double
     ty = y if vertical else y + side // 2
     w, h = (side, 2 * side) if vertical else (2 * side, side)
     extra: tuple = ()
     if placed.last:
-        canvas.create_rectangle(x - 3, ty - 3, x + w + 3, ty + h + 3, fill=LAST, outline="", tags=tags + ("last",))
+        canvas.create_rectangle(
+            x - 3, ty - 3, x + w + 3, ty + h + 3, fill=colours.last, outline="", tags=tags + ("last",)
+        )
         extra += ("last",)
-        bg = LAST
+        bg = colours.last
     owed = placed.owed_order is not None
     if owed:
         extra += ("owed", f"owed:{placed.owed_order}")
@@ -402,14 +460,16 @@ def _draw_placed(canvas: tk.Canvas, placed: PlacedTile, x: float, y: float, side
         placed.right,
         side,
         vertical,
-        tags + extra,
-        outline=OWED if owed else EDGE,
+        tags + extra + ("placed",),
+        outline=colours.owed if owed else colours.edge,
         width=3 if owed else 1,
         bg=bg,
     )
     if owed:
         r = 8
-        canvas.create_oval(x + w - r, ty - r, x + w + r, ty + r, fill=OWED, outline=EDGE, tags=tags + ("owed",))
+        canvas.create_oval(
+            x + w - r, ty - r, x + w + r, ty + r, fill=colours.owed, outline=colours.edge, tags=tags + ("owed",)
+        )
         canvas.create_text(
             x + w,
             ty,
@@ -421,95 +481,94 @@ def _draw_placed(canvas: tk.Canvas, placed: PlacedTile, x: float, y: float, side
 
 
 def _draw_slot(canvas: tk.Canvas, line: LineModel, x: float, y: float, side: int, row_tags: tuple, bg: str) -> None:
+    """A line's open end: lit when the selected tile may go there, or the previewed tile exactly as it will lie."""
+    colours = current()
     tags = row_tags + (f"target:{line.id}", "slot")
     ty = y + side // 2
     box = (x, ty, x + 2 * side, ty + side)
     if line.ghost is not None:
         ghost = line.ghost
-        canvas.create_rectangle(x - 4, ty - 4, x + 2 * side + 4, ty + side + 4, fill=LIT, outline="", tags=tags)
-        bg = LIT
+        vertical = ghost.tile.is_double
+        gy = y if vertical else ty
+        w, h = (side, 2 * side) if vertical else (2 * side, side)
+        canvas.create_rectangle(x - 4, gy - 4, x + w + 4, gy + h + 4, fill=colours.lit, outline="", tags=tags)
         draw_tile(
             canvas,
             x,
-            ty,
+            gy,
             ghost.left,
             ghost.right,
             side,
-            False,
+            vertical,
             tags + ("ghost",),
             ghost=True,
-            outline=LIT,
+            outline=colours.lit,
             width=3,
-            bg=bg,
+            bg=colours.lit,
         )
         return
     lit = line.target or line.focused
     if lit:
         canvas.create_rectangle(
             *box,
-            fill=LIT,
-            outline=FOCUS if line.focused else EDGE,
+            fill=colours.lit,
+            outline=colours.focus if line.focused else colours.edge,
             width=4 if line.focused else 2,
             tags=tags + ("lit",),
         )
     else:
-        canvas.create_rectangle(*box, outline=MUTED_TEXT, dash=(3, 3), tags=tags)
+        canvas.create_rectangle(*box, outline=colours.muted_text, dash=(3, 3), tags=tags)
     canvas.create_text(
         x + side,
         ty + side / 2,
         text=str(line.end),
-        fill=EDGE if lit else MUTED_TEXT,
+        fill=colours.edge if lit else colours.muted_text,
         font=("TkDefaultFont", max(8, int(side * 0.55)), "bold"),
         tags=tags,
     )
 
 
-HAND_SIDE = 32
-
-
-def hand_height(model: BoardModel, width: int) -> int:
-    """Pixels the hand needs at ``width`` (it wraps to more rows when long)."""
-    per_row = max(1, int((width - 24) // (HAND_SIDE + 8)))
-    rows = max(1, -(-len(model.hand) // per_row))
-    return 34 + rows * (2 * HAND_SIDE + 18)
-
-
-def draw_hand(canvas: tk.Canvas, model: BoardModel, width: int) -> None:
-    """The shown hand along the bottom (faces only for its owner, DX.3)."""
+def draw_hand(canvas: tk.Canvas, model: BoardModel, plan: HandPlan) -> None:
+    """The shown hand along the bottom in the model's order (faces only for its owner, DX.3)."""
+    colours = current()
     canvas.delete("all")
-    canvas.create_text(12, 14, text=model.hand_title, anchor="w", fill=ROW_TEXT, font=("TkDefaultFont", 11, "bold"))
-    if not model.hand:
-        return
-    side = HAND_SIDE
-    per_row = max(1, int((width - 24) // (side + 8)))
+    canvas.create_text(
+        12,
+        HAND_TITLE // 2,
+        text=model.hand_title,
+        anchor="w",
+        fill=colours.row_text,
+        font=("TkDefaultFont", 11, "bold"),
+    )
     for index, item in enumerate(model.hand):
-        row, col = divmod(index, per_row)
-        x = 12 + col * (side + 8)
-        y = 34 + row * (2 * side + 18) + (0 if item.selected else 8)
-        _draw_hand_tile(canvas, item, x, y, side)
+        x, y = plan.origin(index)
+        _draw_hand_tile(canvas, item, x, y - (HAND_LIFT if item.selected else 0), plan.side)
 
 
 def _draw_hand_tile(canvas: tk.Canvas, item: HandTileModel, x: float, y: float, side: float) -> None:
+    colours = current()
     tags = ("hand", f"hand:{item.tile}")
-    bg = HAND_BG
+    bg = colours.hand_bg
     if item.selected:
-        bg = LIT
+        bg = colours.lit
         canvas.create_rectangle(
-            x - 4, y - 4, x + side + 4, y + 2 * side + 4, fill=LIT, outline="", tags=tags + ("selected",)
+            x - 4, y - 4, x + side + 4, y + 2 * side + 4, fill=colours.lit, outline="", tags=tags + ("selected",)
         )
     draw_tile(
         canvas,
         x,
         y,
-        item.tile.a,
-        item.tile.b,
+        *((item.tile.b, item.tile.a) if item.flipped else (item.tile.a, item.tile.b)),
         side,
         True,
-        tags,
+        tags + (() if item.playable or item.selected else ("dim",)),
         dim=not item.playable and not item.selected,
-        outline=FOCUS if item.selected else EDGE,
+        outline=colours.focus if item.selected else colours.edge,
         width=2 if item.selected else 1,
         bg=bg,
     )
     if item.fresh:
-        canvas.create_oval(x + side - 5, y - 5, x + side + 5, y + 5, fill=LAST, outline=EDGE, tags=tags + ("fresh",))
+        r = max(5, side // 6)
+        canvas.create_oval(
+            x + side - r, y - r, x + side + r, y + r, fill=colours.last, outline=colours.edge, tags=tags + ("fresh",)
+        )

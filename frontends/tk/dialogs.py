@@ -15,8 +15,9 @@ from core.i18n import Catalog, CatalogError, variant_rules_text
 from core.tiles import Tile
 from frontends.tk.board import draw_tile
 from frontends.tk.chart import TotalsChart
+from frontends.tk.palette import current
 from frontends.tk.scrolled import ScrolledFrame
-from frontends.tk.themes import MUTED, palette
+from frontends.tk.themes import MUTED
 
 
 def _toplevel(root: tk.Misc, title: str, modal: bool) -> tk.Toplevel:
@@ -84,7 +85,7 @@ class HandOff:
 
     def recolour(self) -> None:
         """Take the table theme's colours."""
-        colours = palette()
+        colours = current()
         self.frame.configure(background=colours.felt)
         self.label.configure(background=colours.felt, foreground=colours.row_text)
 
@@ -113,7 +114,7 @@ def _hand_strip(parent: tk.Misc, tiles: Sequence[Tile], side: int = 13) -> tk.Ca
     """The tiles left in one hand, face up and lying flat, wrapping after twelve tiles."""
     per_row, step = 12, 2 * side + 3
     rows = max(1, -(-len(tiles) // per_row))
-    colours = palette()
+    colours = current()
     canvas = tk.Canvas(
         parent,
         width=min(len(tiles), per_row) * step + 5,

@@ -21,6 +21,8 @@ from core.tiles import Tile
 from core.views import LineView, PlayerView
 from frontends.action_words import action_phrase
 from frontends.game_words import GameWords, display_order
+from frontends.tk import hand_order
+from frontends.tk.feed import feed_sentences
 from frontends.tk.logtext import event_text
 
 CENTRE = "@centre"
@@ -38,6 +40,8 @@ class PlacedTile:
     right: int
     last: bool = False
     owed_order: int | None = None
+    latest: bool = False
+    """The line's most recently laid tile."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,8 @@ class LineModel:
     target: bool
     focused: bool
     ghost: PlacedTile | None
+    latest_by: str = ""
+    """Who laid the line's latest tile ("" when nobody has played on it this round)."""
     depth: int = 0
     """How many branches deep the line hangs (0: it grows from the centre)."""
     closed: bool = False
@@ -68,6 +74,8 @@ class HandTileModel:
     playable: bool
     selected: bool
     fresh: bool
+    flipped: bool = False
+    """Shown with ``tile.b`` on top (as the player's arranged chain lays it)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +121,9 @@ class BoardModel:
     can_end_turn: bool
     can_hint: bool
     facts: tuple[str, ...] = ()
+    feed_title: str = ""
+    feed: tuple[str, ...] = ()
+    """The computers' moves since the viewer's last decision, in words."""
 
 
 def action_target(action: Action) -> TargetKey | None:
@@ -150,8 +161,14 @@ class Presenter:
         """The game's own words (line labels, obligations); the window sets them for its session."""
         self.selected: Tile | None = None
         self.focus: TargetKey | None = None
-        self._hands: dict[int, frozenset[Tile]] = {}
-        self._fresh: dict[int, frozenset[Tile]] = {}
+        self.order = "value"
+        """How the hand is shown: one of :data:`frontends.tk.hand_order.ORDERS`."""
+        self.own_orders: dict[int, list[Tile]] = {}
+        """Each seat's own hand order (dragged or arranged), kept across turns."""
+        self.own_tops: dict[int, dict[Tile, int]] = {}
+        """The value each arranged tile shows on top, so the chain reads end to end."""
+        self.notice: str | None = None
+        """A message for the detail line until the next click (why a tile cannot be played, ...)."""
 
     def t(self, key: str, **values: object) -> str:
         """A catalog string."""
@@ -159,9 +176,56 @@ class Presenter:
 
     # ------------------------------------------------------------ selection
     def reset(self) -> None:
-        """Forget the selection and the keyboard target (after a decision or a new turn)."""
+        """Forget the selection, the keyboard target and any notice (after a decision or a new turn)."""
         self.selected = None
         self.focus = None
+        self.notice = None
+
+    # ----------------------------------------------------------------- hand
+    def hand_order(self, view: PlayerView, legal: Sequence[Action]) -> list[Tile]:
+        """The shown hand in the chosen order."""
+        if self.order == "playable" and legal:
+            return hand_order.playable_first(view.hand, self.playable_tiles(legal))
+        if self.order == "own" and view.seat in self.own_orders:
+            return hand_order.kept(view.hand, self.own_orders[view.seat])
+        return hand_order.by_value(view.hand)
+
+    def move_tile(self, view: PlayerView, legal: Sequence[Action], tile: Tile, index: int) -> None:
+        """The player dragged ``tile`` to position ``index``: their own order from now on."""
+        current = self.hand_order(view, legal)
+        self.own_orders[view.seat] = hand_order.moved(current, tile, index)
+        self.order = "own"
+
+    def arrange(self, view: PlayerView) -> str:
+        """Line the hand up as the longest chain from the player's own end (nothing is played); the notice."""
+        order, chain, end = hand_order.arranged(view)
+        self.own_orders[view.seat] = order
+        self.own_tops[view.seat] = {placed.tile: placed.left for placed in lay(chain, end)}
+        self.order = "own"
+        key = "tk.hand.arranged" if chain else "tk.hand.arranged_none"
+        self.notice = self.t(key, count=len(chain), end=end)
+        return self.notice
+
+    def why_unplayable(self, view: PlayerView, legal: Sequence[Action], tile: Tile) -> str:
+        """Why ``tile`` cannot be played now, in words."""
+        if not legal:
+            return self.t("tk.hand.why.wait")
+        drawn = view.extra.get("drawn_tile") if view.extra else None
+        if isinstance(drawn, Tile) and tile != drawn:
+            return self.t("tk.hand.why.drawn", drawn=drawn)
+        if any(isinstance(a, OpenDouble) for a in legal) and not tile.is_double:
+            return self.t("tk.hand.why.double")
+        plays = [a for a in legal if isinstance(a, Play)]
+        if view.owed and (not plays or all(a.line == view.owed[0].line for a in plays)):
+            oldest = view.owed[0]
+            return self.t("tk.hand.why.owed", tile=tile, owed=oldest.tile, line=self.line_words(view, oldest.line))
+        open_lines = {a.line for a in plays} or {
+            line.id for line in view.lines if line.owner in (None, view.seat) or line.available
+        }
+        ends = sorted({line.end for line in view.lines if line.id in open_lines})
+        if ends:
+            return self.t("tk.hand.why.ends", tile=tile, ends=", ".join(map(str, ends)))
+        return self.t("tk.hand.why.other", tile=tile)
 
     @staticmethod
     def playable_tiles(legal: Sequence[Action]) -> list[Tile]:
@@ -191,6 +255,7 @@ class Presenter:
             return True
         if tile not in self.playable_tiles(legal):
             return False
+        self.notice = None
         self.selected = tile
         keys = list(self.targets(legal))
         self.focus = keys[0] if keys else None
@@ -286,6 +351,7 @@ class Presenter:
         ghost_key = action_target(preview) if preview is not None else None
         targets.pop(ghost_key, None)
         last_tile, last_key = self._last_move(view)
+        latest = self._latest_by_line(view)
         owed = {(o.line, o.tile): n for n, o in enumerate(view.owed, 1)}
         centre_value = view.centre.a if view.centre is not None else self._engine_value(view)
         lines = []
@@ -298,6 +364,7 @@ class Presenter:
                     p.right,
                     last=(last_key == line.id and p.tile == last_tile),
                     owed_order=owed.get((line.id, p.tile)) if i == len(line.tiles) - 1 else None,
+                    latest=line.id in latest and latest[line.id][0] == p.tile,
                 )
                 for i, p in enumerate(lay(line.tiles, start))
             )
@@ -316,6 +383,7 @@ class Presenter:
                     target=line.id in targets,
                     focused=preview is None and self.focus == line.id and line.id in targets,
                     ghost=ghost,
+                    latest_by=view.name(latest[line.id][1]) if line.id in latest else "",
                     depth=depth,
                     closed=line.closed,
                 )
@@ -351,6 +419,8 @@ class Presenter:
             can_end_turn=preview is None and any(isinstance(a, EndTurn) for a in legal),
             can_hint=own_turn and bool(legal),
             facts=self._facts(view),
+            feed_title=self.t("tk.feed.title"),
+            feed=feed_sentences(self.catalog, view, lambda line: self.line_words(view, line)),
         )
 
     @staticmethod
@@ -359,12 +429,20 @@ class Presenter:
         return engine.a if isinstance(engine, Tile) else 0
 
     @staticmethod
+    def _latest_by_line(view: PlayerView) -> dict[LineId, tuple[Tile, int]]:
+        """Each line's most recently laid tile this round and the seat that laid it."""
+        latest: dict[LineId, tuple[Tile, int]] = {}
+        for event in view.history:
+            if event.type == "play":
+                latest[event["line"]] = (Tile.parse(event["tile"]), event["seat"])
+        return latest
+
+    @staticmethod
     def _last_move(view: PlayerView) -> tuple[Tile | None, TargetKey | None]:
         """The tile and place of the latest public play, engine or opening."""
         for event in reversed(view.history):
             if event.type == "play":
-                line = event["line"]
-                return Tile.parse(event["tile"]), line
+                return Tile.parse(event["tile"]), event["line"]
             if event.type in ("engine", "open"):
                 return Tile.parse(event["tile"]), CENTRE
         return None, None
@@ -431,19 +509,20 @@ class Presenter:
         return self.t("tk.hand.title", name=view.name(view.seat), count=view.hand_counts.get(view.seat, 0))
 
     def _hand_models(self, view: PlayerView, legal: Sequence[Action], preview: Action | None):
-        seat = view.seat
-        hand = frozenset(view.hand)
-        before = self._hands.get(seat)
-        if before is not None and hand != before:
-            added = hand - before
-            self._fresh[seat] = added if before <= hand and len(added) <= 3 else frozenset()
-        self._hands[seat] = hand
-        fresh = self._fresh.get(seat, frozenset())
+        """The hand in the chosen order; only a tile drawn this turn is marked new."""
+        drawn = view.extra.get("drawn_tile") if view.extra else None
         playable = set(self.playable_tiles(legal))
         ghost = action_tile(preview) if preview is not None else None
+        tops = self.own_tops.get(view.seat, {}) if self.order == "own" else {}
         return tuple(
-            HandTileModel(tile, tile in playable or not legal, tile == self.selected or tile == ghost, tile in fresh)
-            for tile in sorted(view.hand)
+            HandTileModel(
+                tile,
+                tile in playable or not legal,
+                tile == self.selected or tile == ghost,
+                tile == drawn,
+                flipped=tops.get(tile, tile.a) != tile.a,
+            )
+            for tile in self.hand_order(view, legal)
         )
 
     def _seats(self, view: PlayerView, bots: Sequence[bool]) -> tuple[SeatModel, ...]:
@@ -495,6 +574,8 @@ class Presenter:
         elif view.phase == "first_turn":
             parts.append(self.t("tk.status.first_turn"))
         status = " · ".join(parts)
+        if self.notice:
+            return status, self.notice
         if not own_turn:
             return status, self._last_event_text(view)
         if preview is not None:

@@ -2,42 +2,19 @@
 
 The player picks one of :data:`THEMES` (Felt, Light, Dark, High contrast)
 by its translated name; :func:`apply_theme` switches the widgets and hands
-the palette to the board drawing. Settings store the theme's id; an id
+the palette to the canvases (:func:`frontends.tk.palette.use`; the window
+redraws after it). Settings store the theme's id; an id
 that is not known (an old raw ttk theme name) means :data:`DEFAULT_THEME`.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from tkinter import ttk
 
-from frontends.tk import board
-
-
-@dataclass(frozen=True)
-class Palette:
-    """The canvas colours of a theme (one per colour the board draws with)."""
-
-    felt: str
-    row: str
-    row_turn: str
-    row_text: str
-    muted_text: str
-    face: str
-    face_dim: str
-    edge: str
-    back: str
-    lit: str
-    focus: str
-    last: str
-    owed: str
-    marker: str
-    hand_bg: str
-
-    def as_board_colours(self) -> dict[str, str]:
-        """The palette under the board's colour names (``FELT``, ``ROW_TEXT``, ...)."""
-        return {name.upper(): colour for name, colour in asdict(self).items()}
+from frontends.tk import palette
+from frontends.tk.palette import Palette
 
 
 @dataclass(frozen=True)
@@ -63,27 +40,7 @@ class TableTheme:
         return t(f"tk.themes.{self.id}")
 
 
-FELT = TableTheme(
-    "felt",
-    "arc",
-    Palette(
-        felt="#24613a",
-        row="#2d7345",
-        row_turn="#3a8a56",
-        row_text="#f4f1e6",
-        muted_text="#cfe3d3",
-        face="#fbf8ef",
-        face_dim="#c9c4b5",
-        edge="#2b2b2b",
-        back="#7a2e2e",
-        lit="#ffd54a",
-        focus="#3fa9f5",
-        last="#8fd3ff",
-        owed="#ff8a3d",
-        marker="#e8463c",
-        hand_bg="#3b2a1e",
-    ),
-)
+FELT = TableTheme("felt", "arc", palette.DEFAULT)
 LIGHT = TableTheme(
     "light",
     "arc",
@@ -97,6 +54,7 @@ LIGHT = TableTheme(
         face_dim="#d7d2c6",
         edge="#3a342c",
         back="#6b4a8a",
+        back_inset="#9b7ab8",
         lit="#e0a800",
         focus="#1a73e8",
         last="#2f80c8",
@@ -118,6 +76,7 @@ DARK = TableTheme(
         face_dim="#9d9a93",
         edge="#0e0f10",
         back="#5a2a2a",
+        back_inset="#8a4a44",
         lit="#f2c14e",
         focus="#5ab0ff",
         last="#7cc7ff",
@@ -140,6 +99,7 @@ HIGH_CONTRAST = TableTheme(
         face_dim="#bdbdbd",
         edge="#000000",
         back="#0000c8",
+        back_inset="#ffffff",
         lit="#ffff00",
         focus="#00ffff",
         last="#00ff66",
@@ -178,7 +138,7 @@ def theme_named(theme_id: str) -> TableTheme:
 
 
 def apply_theme(root: tk.Misc, theme: TableTheme) -> None:
-    """Give the widgets ``theme``'s ttk look and the board its palette.
+    """Give the widgets ``theme``'s ttk look and make its palette the one the canvases draw with next.
 
     Raises tk.TclError when the ttk theme is not installed.
     """
@@ -196,10 +156,4 @@ def apply_theme(root: tk.Misc, theme: TableTheme) -> None:
         for option, colour in (("fieldbackground", background), ("foreground", text)):
             style.map("TCombobox", **{option: [("readonly", colour)]})
         style.map("TCombobox", selectbackground=[("readonly", background)], selectforeground=[("readonly", text)])
-    board.use_palette(theme.palette.as_board_colours())
-
-
-def palette() -> Palette:
-    """The palette the board draws with now."""
-    names = Palette.__dataclass_fields__
-    return Palette(**{name: getattr(board, name.upper()) for name in names})
+    palette.use(theme.palette)

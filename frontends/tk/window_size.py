@@ -1,0 +1,56 @@
+"""The window's size: fitted to the screen it opens on, remembered once the player resizes it.
+
+The remembered size lives in ``window.json`` next to the other settings
+(:func:`frontends.tk.settings.config_dir`). A remembered size larger than
+the current screen is ignored, so a window moved to a smaller screen still
+fits.
+"""
+
+from __future__ import annotations
+
+import json
+
+from frontends.tk.settings import config_dir
+
+FILE_NAME = "window.json"
+MIN_WIDTH, MIN_HEIGHT = 800, 500
+SCREEN_MARGIN = (0, 80)
+"""Room left for a task bar, the title bar and the menu bar: (width, height)."""
+PREFERRED_SHARE = 0.9
+
+
+def fitted_size(screen_width: int, screen_height: int) -> tuple[int, int]:
+    """A size that fits the screen: most of it, leaving room for a task bar and title bar."""
+    room_w = max(MIN_WIDTH, screen_width - SCREEN_MARGIN[0])
+    room_h = max(MIN_HEIGHT, screen_height - SCREEN_MARGIN[1])
+    width = room_w if screen_width <= 1366 else int(screen_width * PREFERRED_SHARE)
+    height = room_h if screen_height <= 900 else int(screen_height * PREFERRED_SHARE)
+    return min(width, room_w), min(height, room_h)
+
+
+def opening_size(screen_width: int, screen_height: int) -> tuple[int, int]:
+    """The remembered size when it fits this screen, else :func:`fitted_size`."""
+    remembered = load()
+    fits = remembered is not None and remembered[0] <= screen_width and remembered[1] <= screen_height
+    return remembered if fits else fitted_size(screen_width, screen_height)
+
+
+def load() -> tuple[int, int] | None:
+    """The remembered ``(width, height)``, or None (none saved, or unreadable)."""
+    try:
+        data = json.loads((config_dir() / FILE_NAME).read_text(encoding="utf-8"))
+        width, height = int(data["width"]), int(data["height"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return (width, height) if width >= MIN_WIDTH and height >= MIN_HEIGHT else None
+
+
+def save(width: int, height: int) -> bool:
+    """Remember the player's size; False (nothing raised) when the directory is not writable."""
+    directory = config_dir()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / FILE_NAME).write_text(json.dumps({"width": width, "height": height}), encoding="utf-8")
+    except OSError:
+        return False
+    return True
