@@ -12,9 +12,8 @@ import re
 
 import pytest
 from console_helpers import console_game, script
-from gui_helpers import pump, xvfb_display  # noqa: F401 - the display fixture, used by name
+from gui_helpers import pump
 from misbehaving_bots import FAULTS, SLOW_LIMIT, MisbehavingBot, NeverAskMe, registry_with
-from test_tk_gui import window  # noqa: F401 - the real-window fixture, used by name
 
 from core.bots import decision_rng
 from core.cli import main
