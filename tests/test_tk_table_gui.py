@@ -104,6 +104,21 @@ def test_the_feed_lists_the_computers_moves_and_keeps_them_until_the_human_decid
     assert after != shown, "a decision starts the feed afresh"
 
 
+def test_the_feed_title_counts_the_moves_left_out_for_lack_of_room(window):
+    app = window
+    app.root.geometry("1000x640")
+    session = late_round(REGISTRY.registry, 10, 30)
+    start(app, session)
+    app.after_change()
+    pump(app.root, lambda: False, 0.3)
+    turns = feed_sentences(app.catalog, session.view(1), lambda line: app.presenter.line_words(session.view(1), line))
+    shown = app.table.find_withtag("feed-line")
+    (title,) = [i for i in app.table.find_withtag("feed") if i not in shown]
+    left_out = len(turns) - len(shown)
+    assert left_out > 1, "nine computers' turns do not fit one column"
+    assert app.table.itemcget(title, "text") == f"Since your last turn ({left_out} earlier moves in the log)"
+
+
 # ------------------------------------------------------------------- the hand
 def test_clicking_an_unplayable_tile_says_why(window):
     app = window

@@ -269,21 +269,26 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int) -> float:
     bottom = max(float(HEADER_MIN), canvas.bbox("stock-label")[3] + 6)
     if model.feed:
         right = canvas.bbox(heading)[0] - 16
-        bottom = max(bottom, _draw_feed(canvas, model.feed_title, model.feed, right) + 8)
+        bottom = max(bottom, _draw_feed(canvas, model, right) + 8)
     canvas.coords(background, 0, 0, width, bottom)
     return bottom
 
 
-def _draw_feed(canvas: tk.Canvas, title: str, sentences: tuple[str, ...], right: float) -> float:
+def _draw_feed(canvas: tk.Canvas, model: BoardModel, right: float) -> float:
     """The computers' moves since the viewer's turn, newest last, in one or two columns; the bottom edge.
 
-    At most FEED_LINES sentences per column are shown (the newest); the log keeps every one.
+    At most FEED_LINES sentences per column are shown (the newest); the title says how many older
+    ones the log keeps.
     """
     colours = current()
     room = max(160, right - FEED_X)
     columns = 2 if room >= 2 * FEED_COLUMN_MIN else 1
     column_width = min(FEED_COLUMN_MAX, (room - 16 * (columns - 1)) / columns)
+    sentences = model.feed
     shown = sentences[-FEED_LINES * columns :]
+    title = model.feed_title
+    if len(shown) < len(sentences) and model.feed_earlier is not None:
+        title = f"{title} ({model.feed_earlier(len(sentences) - len(shown))})"
     per_column = -(-len(shown) // columns)
     tags = ("pinned", "feed")
     item = canvas.create_text(

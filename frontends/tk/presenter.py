@@ -12,7 +12,7 @@ boneyard.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.actions import Action, Draw, EndTurn, LineId, OpenDouble, Pass, PlaceEngine, Play
@@ -124,6 +124,8 @@ class BoardModel:
     feed_title: str = ""
     feed: tuple[str, ...] = ()
     """The computers' moves since the viewer's last decision, in words."""
+    feed_earlier: Callable[[int], str] | None = None
+    """Words for ``count`` older feed lines left out for lack of room ("3 earlier moves in the log")."""
 
 
 def action_target(action: Action) -> TargetKey | None:
@@ -420,6 +422,7 @@ class Presenter:
             can_hint=own_turn and bool(legal),
             facts=self._facts(view),
             feed_title=self.t("tk.feed.title"),
+            feed_earlier=lambda count: self.t("tk.feed.earlier", count=count),
             feed=feed_sentences(self.catalog, view, lambda line: self.line_words(view, line)),
         )
 
