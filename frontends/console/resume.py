@@ -13,40 +13,10 @@ from typing import Any
 from core.frontend import PlayOptions
 from core.registry import Registry
 from core.session import Session
-from core.store import SavedMatch, StoreError, local_time
+from core.store import SavedMatch, StoreError
 from frontends.console.game import say_store_warnings
 from frontends.console.terminal import Terminal
-from frontends.past_matches import game_name
-
-
-def describe_saved(term: Terminal, registry: Registry, saved: SavedMatch, session: Session) -> str:
-    """ "#3: Mexican Train; Ana, Planner 2; round 2 of 13; saved 2026-12-01 10:20"."""
-    view = session.view(None)
-    if view.rounds:
-        round_text = term.t("console.round_of", round=view.round, rounds=view.rounds)
-    else:
-        round_text = term.t("console.round", round=view.round)
-    return term.t(
-        "console.resume.summary",
-        id=saved.id,
-        game=game_name(registry, saved.variant, term.lang),
-        players=", ".join(seat.name for seat in saved.seats),
-        round=round_text,
-        when=local_time(saved.updated),
-    )
-
-
-def differs(options: PlayOptions, saved: SavedMatch) -> bool:
-    """True when a table flag asks for something other than the saved match."""
-    humans = sum(1 for seat in saved.seats if seat.bot is None)
-    bots = {seat.bot for seat in saved.seats if seat.bot is not None}
-    return (
-        (options.variant is not None and options.variant != saved.variant)
-        or (options.players is not None and options.players != len(saved.seats))
-        or (options.humans is not None and options.humans != humans)
-        or (options.bot is not None and bots != {options.bot})
-        or (options.seed is not None and (not saved.seed_explicit or options.seed != saved.seed))
-    )
+from frontends.saved_matches import describe_saved, differs
 
 
 def offer_saved(term: Terminal, store: Any, options: PlayOptions, registry: Registry) -> Session | None:
@@ -69,7 +39,7 @@ def offer_saved(term: Terminal, store: Any, options: PlayOptions, registry: Regi
     session = _rebuild(term, store, saved, registry)
     if session is None:
         return None
-    summary = describe_saved(term, registry, saved, session)
+    summary = describe_saved(term.catalog, registry, saved, session)
     if differs(options, saved):
         term.say(term.t("console.resume.other_table", summary=summary))
     elif term.confirm(term.t("console.resume.question", summary=summary)):
