@@ -7,6 +7,7 @@ and drives it with generated events, then checks the session.
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 from gui_helpers import centre_of, click, key, pump, seats, start
@@ -335,10 +336,13 @@ class FakeStore:
     """Records the persistence calls the window makes (the real store is tested elsewhere)."""
 
     def __init__(self, saved, session):
-        self.saved, self.session, self.attached, self.resumed = saved, session, [], []
+        self.saved, self.session, self.attached, self.resumed, self.paused = saved, session, [], [], []
 
-    def saved_match(self):
+    def saved_match(self, match_id=None):
         return self.saved
+
+    def pause(self, match_id):
+        self.paused.append(match_id)
 
     def resume(self, saved, registry):
         self.resumed.append(saved)
@@ -351,10 +355,11 @@ class FakeStore:
 def test_store_hooks_resume_and_attach_every_session(window, monkeypatch):
     app = window
     saved_session = make_session(REGISTRY.registry, "mexican-train", seats(None, "random"), 77)
-    app.store = FakeStore("the saved match", saved_session)
-    monkeypatch.setattr(app, "ask_resume", lambda: True)
+    saved = SimpleNamespace(id=1, variant="mexican-train", seats=tuple(saved_session.seats), updated=None)
+    app.store = FakeStore(saved, saved_session)
+    monkeypatch.setattr(app, "ask_resume", lambda summary, match_id: "#1: Mexican Train; Ana, Bo" in summary)
     app.start()
-    assert app.store.resumed == ["the saved match"] and app.session is saved_session
+    assert app.store.resumed == [saved] and app.session is saved_session and app.store.paused == []
     assert app.store.attached == [saved_session]
     app.new_match()
     app.apply_setup(app.current_choice())

@@ -21,11 +21,12 @@ from core.i18n import normalize_language, ui_catalog, variant_title
 from core.plugins import Plugins
 from core.session import Session
 from core.setup import HINT_PREFERENCE, default_seats, make_session, variant_bot
-from core.store import HistoryEntry, StoreError
+from core.store import PAUSED, HistoryEntry, StoreError
 from core.tiles import Tile
 from core.views import PlayerView
 from frontends.game_words import game_words
 from frontends.past_matches import game_name, load_past, when, winner_names
+from frontends.saved_matches import describe_saved, differs
 from frontends.tk import palette, window_size
 from frontends.tk import settings as settings_module
 from frontends.tk.board import draw_hand, draw_table, pin_header
@@ -360,18 +361,56 @@ class TkApp:
     def start(self) -> None:
         """Offer to resume a saved match; else start the match the command line names, or open the welcome screen."""
         self.report_store_warnings()
-        if self.store is not None:
-            saved = self.store.saved_match()
-            if saved is not None and self.ask_resume():
-                try:
-                    self.set_session(self.store.resume(saved, self.registry))
-                    return
-                except (ValueError, KeyError, RuntimeError) as error:
-                    messagebox.showerror(self.t("tk.title"), self.t("tk.resume.failed", error=error), parent=self.root)
-        if self._options_name_a_match():
+        resumed = self._saved_to_resume() if self.store is not None else None
+        if resumed is not None:
+            self.set_session(resumed)
+        elif self._options_name_a_match():
             self.set_session(self._session_from_options())
         else:
             self.open_setup(welcome=True)
+
+    def _saved_to_resume(self) -> Session | None:
+        """The saved match to take up (``--resume ID``, or the latest once the player agrees), else None.
+
+        A saved match that is not taken up stays *paused* (``store.pause``):
+        the log panel and ``history`` list it and ``--resume ID`` takes it up later.
+        """
+        latest = self.store.saved_match()
+        if self.options.resume is not None:
+            target = self.store.saved_match(self.options.resume)
+            self.report_store_warnings()
+            if target is None:
+                message = self.t("tk.resume.missing", id=self.options.resume)
+                messagebox.showerror(self.t("tk.title"), message, parent=self.root)
+                return None
+            if latest is not None and latest.id != target.id:
+                self.store.pause(latest.id)
+            return self._rebuild(target)
+        self.report_store_warnings()
+        if latest is None:
+            return None
+        session = self._rebuild(latest)
+        if session is None:
+            return None
+        summary = describe_saved(self.catalog, self.registry, latest, session)
+        if differs(self.options, latest):
+            self.store.pause(latest.id)
+            message = self.t("tk.resume.other_table", summary=summary, id=latest.id)
+            messagebox.showinfo(self.t("tk.title"), message, parent=self.root)
+            return None
+        if self.ask_resume(summary, latest.id):
+            return session
+        self.store.pause(latest.id)
+        return None
+
+    def _rebuild(self, saved: Any) -> Session | None:
+        """The saved match rebuilt, or None after saying why it cannot be (the store sets a broken save aside)."""
+        try:
+            return self.store.resume(saved, self.registry)
+        except (StoreError, ValueError, KeyError, RuntimeError) as error:
+            self.report_store_warnings()
+            messagebox.showerror(self.t("tk.title"), self.t("tk.resume.failed", error=error), parent=self.root)
+            return None
 
     def _options_name_a_match(self) -> bool:
         """True when the command line chose the table (game, players, seats, bot or seed)."""
@@ -387,9 +426,11 @@ class TkApp:
         if fresh:
             messagebox.showwarning(self.t("tk.title"), "\n\n".join(fresh), parent=self.root)
 
-    def ask_resume(self) -> bool:
-        """Ask whether to resume the saved match."""
-        return messagebox.askyesno(self.t("tk.title"), self.t("tk.resume.ask"), parent=self.root)
+    def ask_resume(self, summary: str, match_id: int) -> bool:
+        """Ask whether to resume the saved match ``summary`` names (No keeps it paused as ``match_id``)."""
+        question = self.t("tk.resume.ask", summary=summary)
+        note = self.t("tk.resume.keep_note", id=match_id)
+        return messagebox.askyesno(self.t("tk.title"), question, detail=note, parent=self.root)
 
     def ask_new_match(self) -> bool:
         """Ask before ending the match in progress (Undo cannot bring it back)."""
@@ -915,6 +956,9 @@ class TkApp:
         self._fill_log()
 
     def _past_result(self, entry: HistoryEntry) -> str:
+        """Won by whom, paused (resumable with ``--resume ID``) or abandoned."""
+        if entry.status == PAUSED:
+            return self.t("tk.log.paused", id=entry.id)
         winners = winner_names(entry)
         return self.t("tk.log.won_by", names=", ".join(winners)) if winners else self.t("tk.log.abandoned")
 
