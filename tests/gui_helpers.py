@@ -184,3 +184,22 @@ def key(app, sequence):
     app.root.focus_force()
     app.root.event_generate(sequence)
     pump(app.root)
+
+
+MESSAGE_BOX = ".__tk__messagebox"
+"""The path of Tk's own message box (``tkinter.messagebox``) over the root window."""
+
+
+def answer_message_box(root, button: str, seen: list[str]) -> None:
+    """Once Tk's message box is on the screen, note its text (message, then detail) and press ``button``."""
+
+    def poll() -> None:
+        if root.tk.call("winfo", "exists", MESSAGE_BOX) and root.tk.call("winfo", "ismapped", MESSAGE_BOX):
+            parts = [f"{MESSAGE_BOX}.{part}" for part in ("msg", "dtl")]
+            texts = [str(root.tk.call(p, "cget", "-text")) for p in parts if root.tk.call("winfo", "exists", p)]
+            seen.append("\n".join(texts))
+            root.tk.call(f"{MESSAGE_BOX}.{button}", "invoke")
+        else:
+            root.after(50, poll)
+
+    root.after(50, poll)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gui_helpers import REGISTRY, pump, seats
+from gui_helpers import REGISTRY, answer_message_box, pump, seats
 
 from core.actions import PlaceEngine, Play
 from core.frontend import PlayOptions
@@ -18,8 +18,6 @@ from core.setup import make_session
 from core.store import PAUSED, Store
 
 pytestmark = pytest.mark.gui
-
-MESSAGE_BOX = ".__tk__messagebox"
 
 
 def store_with_unfinished_match(directory: Path) -> list[str]:
@@ -32,21 +30,6 @@ def store_with_unfinished_match(directory: Path) -> list[str]:
         session.decide(next((a for a in legal if isinstance(a, (Play, PlaceEngine))), legal[0]))
         session.run_bots()
         return [entry.to_text() for entry in session.log]
-
-
-def answer_message_box(root, button: str, seen: list[str]) -> None:
-    """Once Tk's message box is on the screen, note its text (message, then detail) and press ``button``."""
-
-    def poll() -> None:
-        if root.tk.call("winfo", "exists", MESSAGE_BOX) and root.tk.call("winfo", "ismapped", MESSAGE_BOX):
-            parts = [f"{MESSAGE_BOX}.{part}" for part in ("msg", "dtl")]
-            texts = [str(root.tk.call(p, "cget", "-text")) for p in parts if root.tk.call("winfo", "exists", p)]
-            seen.append("\n".join(texts))
-            root.tk.call(f"{MESSAGE_BOX}.{button}", "invoke")
-        else:
-            root.after(50, poll)
-
-    root.after(50, poll)
 
 
 def statuses(directory: Path) -> dict[int, str]:

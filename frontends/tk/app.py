@@ -432,6 +432,11 @@ class TkApp:
         note = self.t("tk.resume.keep_note", id=match_id)
         return messagebox.askyesno(self.t("tk.title"), question, detail=note, parent=self.root)
 
+    def ask_undo_other(self, player: str) -> bool:
+        """Hot seat: ask ``player`` whether Undo may take back their decision (No is the default)."""
+        question = self.t("console.undo_other_question", player=player)
+        return messagebox.askyesno(self.t("tk.title"), question, default="no", parent=self.root)
+
     def ask_new_match(self) -> bool:
         """Ask before ending the match in progress (Undo cannot bring it back)."""
         return messagebox.askyesno(self.t("tk.title"), self.t("tk.table.new_match_ask"), parent=self.root)
@@ -574,7 +579,9 @@ class TkApp:
         self._fit_side_panel()
         self._draw(model)
         if hidden:
-            self.handoff.show(s.seats[s.pending_seat - 1].name)
+            incoming = s.pending_seat
+            since = self.presenter.feed(s.view(incoming))
+            self.handoff.show(s.seats[incoming - 1].name, since, self.presenter.notice)
         elif self.handoff.visible:
             self.handoff.hide()
 
@@ -806,12 +813,27 @@ class TkApp:
         self.refresh()
 
     def undo(self) -> None:
-        """DX.6: take back the last human decision and the computer's response."""
-        if self.session.can_undo and self._screen is None:
-            self.session.undo()
-            self.presenter.reset()
-            self.acknowledged = None
-            self._after_history_change()
+        """DX.6: take back the last human decision and the computer's response.
+
+        Hot seat (DX.3): another human's decision (``Session.undo_owner``) is
+        taken back only once that human agrees; they are told when they take the device.
+        """
+        s = self.session
+        if not s.can_undo or self._screen is not None:
+            return
+        owner = s.undo_owner()
+        other = None
+        if len(s.humans) >= 2 and owner is not None and owner != s.pending_seat and s.is_human(owner):
+            other = s.seats[owner - 1].name
+            if not self.ask_undo_other(other):
+                self.presenter.notice = self.t("console.undo_other_refused", player=other)
+                self.refresh()
+                return
+        s.undo()
+        self.presenter.reset()
+        if other is not None:
+            self.presenter.notice = self.t("console.undone_other", player=other)
+        self._after_history_change()  # the cover comes back only if the turn goes to another human
 
     def redo(self) -> None:
         """DX.6: re-apply the undone decision with the same response."""

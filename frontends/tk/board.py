@@ -275,7 +275,7 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int) -> float:
 
 
 def _draw_feed(canvas: tk.Canvas, model: BoardModel, right: float) -> float:
-    """The computers' moves since the viewer's turn, newest last, in one or two columns; the bottom edge.
+    """The other players' moves since the viewer's turn, newest last, in one or two columns; the bottom edge.
 
     At most FEED_LINES sentences per column are shown (the newest); the title says how many older
     ones the log keeps.

@@ -71,16 +71,26 @@ class Panel:
 
 # --------------------------------------------------------------- hand-off
 class HandOff:
-    """DX.3: a cover over the whole table naming the next human; their hand shows only after they acknowledge."""
+    """DX.3: a cover over the whole table naming the next human; their hand shows only after they acknowledge.
+
+    Under the button, the incoming human reads what happened since their last
+    turn (public moves only: every player's, humans' too) and any note for
+    them, such as a decision of theirs another human took back.
+    """
+
+    SUMMARY_LINES = 10
+    """The newest summary sentences shown; the title counts the older ones the log keeps."""
 
     def __init__(self, parent: tk.Misc, catalog: Catalog, on_ack: Callable[[], None]) -> None:
         self.t = catalog.t
         self.frame = tk.Frame(parent)
         self.label = tk.Label(self.frame, text="", font=("TkDefaultFont", 18, "bold"))
+        self.summary = tk.Label(self.frame, text="", justify="left", anchor="nw", font=("TkDefaultFont", 11))
         self.recolour()
-        self.label.place(relx=0.5, rely=0.4, anchor="center")
+        self.label.place(relx=0.5, rely=0.3, anchor="center")
         self.button = ttk.Button(self.frame, text="", command=on_ack)
-        self.button.place(relx=0.5, rely=0.55, anchor="center")
+        self.button.place(relx=0.5, rely=0.42, anchor="center")
+        self.summary.place(relx=0.5, rely=0.5, anchor="n")
         self.shown_for: str | None = None
 
     def recolour(self) -> None:
@@ -88,15 +98,28 @@ class HandOff:
         colours = current()
         self.frame.configure(background=colours.felt)
         self.label.configure(background=colours.felt, foreground=colours.row_text)
+        self.summary.configure(background=colours.felt, foreground=colours.row_text)
 
-    def show(self, name: str) -> None:
-        """Cover the table for ``name``."""
+    def show(self, name: str, since: Sequence[str] = (), note: str | None = None) -> None:
+        """Cover the table for ``name``; ``since`` is what happened since their last turn, ``note`` a word for them."""
         self.label.configure(text=self.t("tk.handoff.prompt", name=name))
+        self.summary.configure(text=self.summary_text(since, note), wraplength=max(300, self.frame.winfo_width() - 80))
         self.button.configure(text=self.t("tk.handoff.button", name=name))
         self.frame.place(relx=0, rely=0, relwidth=1, relheight=1)
         self.frame.lift()
         self.button.focus_set()
         self.shown_for = name
+
+    def summary_text(self, since: Sequence[str], note: str | None) -> str:
+        """The note, then "Since your last turn" and its newest sentences (empty when there is nothing to tell)."""
+        lines = [note] if note else []
+        if since:
+            shown = since[-self.SUMMARY_LINES :]
+            title = self.t("tk.feed.title")
+            if len(shown) < len(since):
+                title = f"{title} ({self.t('tk.feed.earlier', count=len(since) - len(shown))})"
+            lines += [title + ":", *("  " + sentence for sentence in shown)]
+        return "\n".join(lines)
 
     def hide(self) -> None:
         """Uncover."""

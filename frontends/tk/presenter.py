@@ -123,7 +123,7 @@ class BoardModel:
     facts: tuple[str, ...] = ()
     feed_title: str = ""
     feed: tuple[str, ...] = ()
-    """The computers' moves since the viewer's last decision, in words."""
+    """The other players' moves since the viewer's last decision, in words."""
     feed_earlier: Callable[[int], str] | None = None
     """Words for ``count`` older feed lines left out for lack of room ("3 earlier moves in the log")."""
 
@@ -423,8 +423,12 @@ class Presenter:
             facts=self._facts(view),
             feed_title=self.t("tk.feed.title"),
             feed_earlier=lambda count: self.t("tk.feed.earlier", count=count),
-            feed=feed_sentences(self.catalog, view, lambda line: self.line_words(view, line)),
+            feed=self.feed(view),
         )
+
+    def feed(self, view: PlayerView) -> tuple[str, ...]:
+        """The other players' turns since ``view``'s seat last decided (humans' and computers' alike), in words."""
+        return feed_sentences(self.catalog, view, lambda line: self.line_words(view, line))
 
     @staticmethod
     def _engine_value(view: PlayerView) -> int:
