@@ -18,7 +18,7 @@ from core.i18n import CatalogError, rules_text, variant_title
 from core.session import Preview, Session
 from core.setup import house_options_line
 from core.store import PAUSED, HistoryEntry, StoreError
-from core.views import OwedDouble, PlayerView
+from core.views import PlayerView
 from frontends.console.commands import Command, parse_command
 from frontends.console.describe import describe_action, describe_event
 from frontends.console.table import (
@@ -31,8 +31,9 @@ from frontends.console.table import (
     totals_text,
 )
 from frontends.console.terminal import Terminal
-from frontends.event_sentences import extra_play_sentence, owed_sentences
+from frontends.event_sentences import extra_play_sentence
 from frontends.game_words import game_words
+from frontends.log_notes import LogNotes
 from frontends.past_matches import find_entry, game_name, load_past, when, winner_names
 
 HELP_KEYS = (
@@ -108,9 +109,8 @@ class ConsoleGame:
         self.registry = registry
         self.pending: list[Event] = [] if session.log else list(session.record.events)
         """Events still to describe: a fresh match's deal and engine search are told as they happen."""
-        self.owed_told: tuple[OwedDouble, ...] = session.view(None).owed
-        self.notes: dict[tuple[int, int], list[str]] = {}
-        """Sentences that are not events (owed doubles), by (id of the match record, events before them)."""
+        self.notes = LogNotes(session)
+        """Sentences that are not events (owed doubles, extra plays), kept for ``log``."""
         self.hand_on_screen: int | None = None
         self.told_after_hand_off: list[str] = []
         """Hot seat: what the next human must read once their hand is shown."""
@@ -204,19 +204,11 @@ class ConsoleGame:
                         self.hide()
             elif event.type == "match_end":
                 self.term.say(self.term.t("console.final_totals", totals=totals_text(self.term, names, line["totals"])))
-        self.tell_owed(names)
+        self.tell_owed()
 
-    def tell_owed(self, names: list[str]) -> None:
+    def tell_owed(self) -> None:
         """Say which doubles became owed or were covered since the last time (MT.12), and keep it for ``log``."""
-        owed = self.session.view(None).owed
-        sentences = owed_sentences(self.term.catalog, self.session.variant.id, names, self.owed_told, owed)
-        self.owed_told = owed
-        record, length = self.session.record, len(self.session.record.events)
-        for key in [k for k in self.notes if k[0] == id(record) and k[1] > length]:
-            del self.notes[key]  # undone
-        if sentences:
-            self.notes.setdefault((id(record), length), []).extend(sentences)
-        for sentence in sentences:
+        for sentence in self.notes.owed(self.term.catalog, self.session):
             self.term.say(sentence)
 
     def pending_match_end(self) -> bool:
@@ -276,6 +268,7 @@ class ConsoleGame:
             self.term.say(row)
         self.term.say(hand_line(self.term, view))
         if view.extra and view.extra.get("extra_play_owed") and view.seat is not None:
+            self.notes.extra_play(self.term.catalog, self.session)
             self.term.say(extra_play_sentence(self.term.catalog, self.name(view.seat)))
         drawn = view.extra.get("drawn_tile") if view.extra else None
         if drawn is not None:
@@ -440,7 +433,7 @@ class ConsoleGame:
                     lines.append(
                         "  " + describe_event(self.term, self.session.variant.id, names, event.visible_to(view.seat))
                     )
-                    lines += ["  " + note for note in self.notes.get((id(record), index), [])]
+                    lines += ["  " + note for note in self.notes.after(record, index)]
             lines += self._recent_lines()
             self.term.page(lines)
             self.term.pause_for_enter(self.term.t("console.press_enter_back"))

@@ -25,6 +25,7 @@ from core.store import PAUSED, HistoryEntry, StoreError
 from core.tiles import Tile
 from core.views import PlayerView
 from frontends.game_words import game_words
+from frontends.log_notes import LogNotes
 from frontends.past_matches import game_name, load_past, when, winner_names
 from frontends.saved_matches import describe_saved, differs
 from frontends.tk import palette, window_size
@@ -475,6 +476,7 @@ class TkApp:
         if old is not None and self._observe in old.observers:
             old.observers.remove(self._observe)
         self.session = session
+        self.log_notes = LogNotes(session)
         session.observers.append(self._observe)
         self.game_name = variant_title(session.variant, self.lang)
         self.root.title(self.t("tk.title_game", game=self.game_name))
@@ -494,6 +496,8 @@ class TkApp:
 
     def _observe(self, session: Session, events: list[Event]) -> None:
         self._incoming.extend(events)
+        self.log_notes.owed(self.catalog, session)
+        self.log_notes.extra_play(self.catalog, session)
 
     # ------------------------------------------------------------- viewer
     def viewer(self) -> int | None:
@@ -1021,11 +1025,12 @@ class TkApp:
         labels = self.presenter.game.labels(s.view(None))
         for number, record in enumerate(records, 1):
             chunks.append((self.t("tk.log.match", number=number, seed=record.header.get("seed")) + "\n", "heading"))
-            for event in record.events:
+            for index, event in enumerate(record.events, 1):
                 line = event.visible_to(seat)
                 private = (event.type == "draw" and "tile" in line) or (event.type == "deal" and "hand" in line)
                 text = event_text(self.catalog, line, names, record.header.get("variant", ""), labels)
                 chunks.append((text + "\n", "private" if private else ""))
+                chunks += [(note + "\n", "") for note in self.log_notes.after(record, index)]
         self.log_panel.set(chunks, scroll_end=True)
 
     def _panel_closed(self, reason: str) -> None:
