@@ -33,12 +33,18 @@ def finish_turn(app, session) -> None:
     app.after_change()
 
 
-def test_DX_3_hand_off_tells_the_incoming_human_the_other_humans_moves(window):
-    app = window
+def at_bos_hand_off(app):
+    """Ana takes the device and ends her first turn; the window then covers the table for Bo."""
     session = hot_seat(app)
     key(app, "<Return>")
     finish_turn(app, session)
     assert pump(app.root, lambda: app.handoff_visible() and session.pending_seat == 2, 10)
+    return session
+
+
+def test_DX_3_hand_off_tells_the_incoming_human_the_other_humans_moves(window):
+    app = window
+    session = at_bos_hand_off(app)
     cover = app.handoff.summary.cget("text")
     assert "Since your last turn" in cover and "\n  Ana: " in cover, cover
     words = set(cover.replace(",", " ").split())
@@ -55,10 +61,7 @@ def test_DX_3_hand_off_tells_the_incoming_human_the_other_humans_moves(window):
 
 def test_DX_6_DX_3_undo_of_the_other_humans_decision_asks_them_first(window):
     app = window
-    session = hot_seat(app)
-    key(app, "<Return>")
-    finish_turn(app, session)
-    assert pump(app.root, lambda: app.handoff_visible() and session.pending_seat == 2, 10)
+    session = at_bos_hand_off(app)
     key(app, "<Return>")
     assert session.undo_owner() == 1
     decisions = len(session.log)
