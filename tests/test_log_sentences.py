@@ -15,6 +15,7 @@ import pytest
 import yaml
 from console_helpers import autoplay, console_game, new_session, run_console_once, script
 from test_console_pty import PtyProcess, environment, read_paged
+from tk_scenes import play_until
 
 from core.events import Event
 from core.i18n import LANGUAGES, ui_catalog
@@ -23,6 +24,7 @@ from core.views import OwedDouble
 from frontends.console.describe import describe_event
 from frontends.console.terminal import Terminal
 from frontends.event_sentences import event_sentence, owed_sentences
+from frontends.log_notes import LogNotes
 from frontends.tk.logtext import event_text
 
 NAMES = ["Ana", "Bo", "Cy"]
@@ -211,3 +213,22 @@ def test_roundhouse_rules_uses_a_pager_on_a_terminal(tmp_path):
     assert child.wait() == 0
     lines = [line for line in child.seen.splitlines() if line.strip()]
     assert lines == ["Mexican Train", "============="], "only what the pager let through"
+
+
+def test_DX_6_MT_12_undo_drops_the_owed_notes_it_takes_back_and_tells_no_covered_double():
+    session = new_session(seed=11, bot="random")
+    catalog = ui_catalog("en")
+    notes = LogNotes(session)
+    said: list[str] = []
+    session.observers.append(lambda s, _events: said.extend(notes.owed(catalog, s)))
+
+    def owed_by_a_human(s) -> bool:
+        return bool(s.view(None).owed) and s.undo_owner() == 1 and any("is now owed" in x for x in said)
+
+    assert play_until(session, owed_by_a_human, across_rounds=True), "seed 11 has a double owed after a human move"
+    kept = notes.filed()
+    said.clear()
+    while session.view(None).owed and session.can_undo:
+        session.undo()
+    assert said == [], "an undo tells no double as covered or owed"
+    assert len(notes.filed()) < len(kept), "the owed notes of what was taken back are gone"
