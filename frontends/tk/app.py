@@ -436,7 +436,11 @@ class TkApp:
     def ask_undo_other(self, player: str) -> bool:
         """Hot seat: ask ``player`` whether Undo may take back their decision (No is the default)."""
         question = self.t("console.undo_other_question", player=player)
-        return messagebox.askyesno(self.t("tk.title"), question, default="no", parent=self.root)
+        self.session.pause("undo")  # the computer waits: the decision to take back stays the same
+        try:
+            return messagebox.askyesno(self.t("tk.title"), question, default="no", parent=self.root)
+        finally:
+            self.session.resume("undo")
 
     def ask_new_match(self) -> bool:
         """Ask before ending the match in progress (Undo cannot bring it back)."""
@@ -832,6 +836,7 @@ class TkApp:
             if not self.ask_undo_other(other):
                 self.presenter.notice = self.t("console.undo_other_refused", player=other)
                 self.refresh()
+                self._schedule_bot()
                 return
         s.undo()
         self.presenter.reset()
