@@ -330,7 +330,7 @@ def test_DX_8_setup_dialog_starts_the_chosen_match_and_theme_is_remembered(windo
     pump(app.root)
     assert not dialog.window.winfo_exists()
     session = app.session
-    assert [s.name for s in session.seats] == names and [s.bot for s in session.seats] == [None, None, "random"]
+    assert [s.name for s in session.seats] == names and [s.bot for s in session.seats] == [None, None, "greedy"]
     assert session.seed == 1234
     assert tk_settings.load().theme == "dark"
     assert app.lang == "pt"

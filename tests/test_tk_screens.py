@@ -146,7 +146,7 @@ def test_start_from_the_welcome_screen_plays_the_chosen_table(window):
     assert not screen.open
     assert app.session.variant.id == "double-nine-branch"
     assert [s.name for s in app.session.seats] == ["Zoe", "Computer 2", "Computer 3"]
-    assert [s.bot for s in app.session.seats] == [None, "planner", "planner"]
+    assert [s.bot for s in app.session.seats] == [None, "expert", "expert"]
     kinds = [app.players.item(i, "values")[0] for i in app.players.get_children()]
     assert kinds == ["You", "Computer (hard)", "Computer (hard)"]
 
