@@ -62,15 +62,20 @@ def test_the_tk_setup_words_come_from_the_shared_levels():
     assert ordered_bots(["random", "expert", "planner", "greedy"]) == ["greedy", "planner", "expert", "random"]
 
 
-def test_console_setup_offers_levels_and_takes_a_level_word(monkeypatch):
-    monkeypatch.setenv("LANGUAGE", "en")
-    answers = ["en", "2", "2", "", "Ana", "hard", "", "", "quit"]
+def _console_setup(monkeypatch, lang: str, kind: str) -> tuple[list, str]:
+    """A two-player Mexican Train table set up in the console, seat 2 answered with ``kind``: its seats and output."""
+    monkeypatch.setenv("LANGUAGE", lang)
+    answers = [lang, "2", "2", "", "Ana", kind, "", "", "quit"]
     context, output = app(script(answers), PlayOptions())
     sessions = []
     context.store = _Store(sessions)
     assert ConsoleFrontend().run(context) == 0
-    assert [s.bot for s in sessions[0].seats] == [None, "expert"]
-    text = output.getvalue()
+    return list(sessions[0].seats), output.getvalue()
+
+
+def test_console_setup_offers_levels_and_takes_a_level_word(monkeypatch):
+    seats, text = _console_setup(monkeypatch, "en", "hard")
+    assert [s.bot for s in seats] == [None, "expert"]
     prompt = next(line for line in text.splitlines() if "Seat 2" in line or "seat 2" in line)
     assert "easy, medium, hard" in prompt and "planner" not in prompt and "greedy" not in prompt
     for level in LEVEL_BOTS:
@@ -78,13 +83,8 @@ def test_console_setup_offers_levels_and_takes_a_level_word(monkeypatch):
 
 
 def test_console_setup_in_another_language_takes_its_level_words(monkeypatch):
-    monkeypatch.setenv("LANGUAGE", "fr")
-    answers = ["fr", "2", "2", "", "Ana", "facile", "", "", "quit"]
-    context, _ = app(script(answers), PlayOptions())
-    sessions = []
-    context.store = _Store(sessions)
-    assert ConsoleFrontend().run(context) == 0
-    assert [s.bot for s in sessions[0].seats] == [None, "greedy"]
+    seats, _ = _console_setup(monkeypatch, "fr", "facile")
+    assert [s.bot for s in seats] == [None, "greedy"]
 
 
 def test_DX_2_console_hint_expert_previews_the_experts_choice_and_plain_hint_the_planners():
