@@ -10,13 +10,15 @@ legal actions), about ``--positions`` evenly spread ones are timed, one
 plays the issue's tables with ``core.simulate`` (seats rotate; the same as
 ``roundhouse simulate``): one row per bot with mean total, wins, win rate
 and its 95% Wilson interval, and the expert's mean total as a share of the
-planner's.
+planner's. Ctrl-C (or ``kill -INT``) stops a table early and prints what
+was played; each finished match is also listed on standard error.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import signal
 import statistics
 import sys
 import time
@@ -63,11 +65,18 @@ def decision_times(matches: int, seed: int, limit: int) -> None:
 def tournaments(matches: int, seed: int, jobs: int, tables: list[int]) -> None:
     """Play each chosen table of :data:`TOURNAMENT_TABLES` and print its standings."""
     registry = get_plugin_manager().registry
+    signal.signal(
+        signal.SIGINT, signal.default_int_handler
+    )  # Ctrl-C (or kill -INT) even when started in the background
     for index in tables:
         variant_id, bots = TOURNAMENT_TABLES[index]
-        result = simulate(registry, variant_id, bots, matches, seed, jobs=jobs)
+        result = simulate(registry, variant_id, bots, matches, seed, jobs=jobs, on_match=_progress)
         stats = result.bot_stats()
-        print(f"{variant_id}, {len(bots)} players, {','.join(bots)}: {result.matches} matches, {result.seconds:.0f} s")
+        stopped = " (stopped early)" if result.interrupted else ""
+        print(
+            f"{variant_id}, {len(bots)} players, {','.join(bots)}: {result.matches} matches{stopped}, "
+            f"{result.seconds:.0f} s"
+        )
         for bot_id, row in stats.items():
             low, high = row.win_interval()
             print(
@@ -77,6 +86,11 @@ def tournaments(matches: int, seed: int, jobs: int, tables: list[int]) -> None:
         share = stats["expert"].mean_total / stats["planner"].mean_total if stats["planner"].mean_total else 0.0
         print(f"  expert's mean total is {100 * share:.1f}% of the planner's")
         sys.stdout.flush()
+
+
+def _progress(outcome) -> None:
+    """One line on standard error per finished match: its number and totals."""
+    print(f"match {outcome.k}: {outcome.seats} totals {outcome.totals}", file=sys.stderr, flush=True)
 
 
 def main() -> None:

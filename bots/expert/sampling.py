@@ -36,8 +36,8 @@ class Sampler:
     def __init__(self, unseen: list[Tile], counts: dict[int, int], voids: dict[int, frozenset[int]]) -> None:
         self.unseen = unseen
         self.counts = counts
-        # the most constrained seats pick first, so a tight seat is not left with nothing it may hold
         self.voids = voids
+        # the most constrained seats pick first, so a tight seat is not left with nothing it may hold
         self.order = sorted(counts, key=lambda seat: (-sum(not _fits(t, voids.get(seat)) for t in unseen), seat))
 
     @classmethod
