@@ -110,11 +110,11 @@ def test_DX_2_console_hint_expert_previews_the_experts_choice_and_plain_hint_the
     assert "Hint:" in output.getvalue()
 
 
-def test_console_hint_with_an_unknown_word_changes_nothing():
+def test_console_hint_with_an_unknown_word_changes_nothing_and_help_names_hint_expert():
     session = new_session(seed=6)
     session.run_bots()
     output = io.StringIO()
-    answers = iter(["hint wizard"])
+    answers = iter(["hint wizard", "help"])
     term = Terminal(ScriptedInput(output, lambda _: next(answers, None)), output, "en")
     log_length = len(session.log)
     try:
@@ -122,6 +122,7 @@ def test_console_hint_with_an_unknown_word_changes_nothing():
     except EOFError:
         pass
     assert "Unknown command: hint wizard" in output.getvalue() and len(session.log) == log_length
+    assert ui_catalog("en").t("expert.help_hint") in output.getvalue(), "help names 'hint expert'"
 
 
 class _Store:

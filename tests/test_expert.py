@@ -10,6 +10,7 @@ what the public history proves about hidden hands must be true.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -22,6 +23,7 @@ from core.bots import decision_rng
 from core.plugins import get_plugin_manager
 from core.session import Seat, Session
 from core.state import MatchState
+from core.view_codec import decode, encode
 
 REGISTRY = get_plugin_manager().registry
 GAMES = ("mexican-train", "double-nine-branch")
@@ -170,3 +172,16 @@ def test_expert_plays_whole_rounds_legally(variant_id):
     while session.state.round < 2 and not session.is_over:
         session.step()
     assert session.bot_faults == ()
+
+
+@pytest.mark.parametrize("variant_id", GAMES)
+def test_an_isolated_expert_decides_as_in_process(variant_id):
+    """A view sent to a bot process (encoded, decoded) gives the same choice: ``--isolate-bots`` plays the same."""
+    expert = ExpertBot(REGISTRY.variants, rollouts=SMALL)
+    for state in _positions(variant_id, 3, 8, 5):
+        seat = state.to_move()
+        view, legal = state.view(seat), state.legal_actions()
+        sent = decode(json.loads(json.dumps(encode(view))))
+        assert expert.choose(sent, legal, decision_rng(8, 1, seat, 3)) == expert.choose(
+            view, legal, decision_rng(8, 1, seat, 3)
+        )
