@@ -54,11 +54,11 @@ class _MexicanReader:
     drawer: int = 0
 
     def read(self, history: tuple[Event, ...]) -> dict[int, frozenset[int]]:
-        for event in history:
+        """Seat to proven voids after the events of the round's latest deal (an earlier attempt proves nothing)."""
+        starts = [index for index, event in enumerate(history) if event.type in ("deal", "restart")]
+        for event in history[starts[-1] if starts else 0 :]:
             kind = event.type
-            if kind in ("deal", "restart"):
-                self.__init__(self.players)  # a new attempt of the round: nothing is known
-            elif kind == "engine":
+            if kind == "engine":
                 value = Tile.parse(event["tile"]).a
                 self.ends = {line: value for line in [*range(1, self.players + 1), MEXICAN]}
             elif kind == "play":
