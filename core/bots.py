@@ -93,7 +93,8 @@ class Bot(Protocol):
     ``choose`` gets only the seat's view, the legal actions and an RNG
     derived from the match seed, the seat and the decision's position. It
     returns one of ``legal_actions``, is deterministic given ``rng`` and
-    decides at bounded cost, with no search over hidden tiles.
+    decides at bounded cost. It never searches the real hidden tiles; a
+    search over guesses made from the view alone (the expert) is allowed.
 
     A forced decision (exactly one legal action) is taken by the session
     without calling ``choose``: a bot is only asked when it has a choice.

@@ -30,6 +30,7 @@ BUILTIN_PLUGINS = (
     "bots.random",
     "bots.greedy",
     "bots.planner",
+    "bots.expert",
     "frontends.console",
     "frontends.tk",
 )

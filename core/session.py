@@ -254,12 +254,13 @@ class Session:
         self.preview_pending = Preview(seat, action)
         return self.preview_pending
 
-    def hint(self) -> Preview:
-        """DX.2, DX.4: the hint bot's choice from the human's own view, as a preview."""
+    def hint(self, bot: Bot | None = None) -> Preview:
+        """DX.2, DX.4: the hint bot's choice (or ``bot``'s, when given) from the human's own view, as a preview."""
         seat = self._human_seat()
-        if self.hint_bot is None:
+        adviser = bot or self.hint_bot
+        if adviser is None:
             raise RuntimeError("no hint strategy is available")
-        action = self.hint_bot.choose(self.state.view(seat), self.state.legal_actions(), self._rng(seat))
+        action = adviser.choose(self.state.view(seat), self.state.legal_actions(), self._rng(seat))
         self.state.check(action)
         self.preview_pending = Preview(seat, action, hint=True)
         return self.preview_pending

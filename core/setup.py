@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from core.difficulty import STRONG_HINT_BOT
 from core.i18n import Catalog, ui_catalog
 from core.params import house_options
 from core.plugins import watch_matches
@@ -134,6 +135,11 @@ def make_session(
     session.fallback_bot = hint
     watch_matches(session, registry)
     return session
+
+
+def strong_hint_bot(registry: Registry) -> Any:
+    """The bot behind hints a player asks to come from the strongest player (the expert), or None when missing."""
+    return registry.bots.get(STRONG_HINT_BOT)
 
 
 def variant_bot(registry: Registry, variant: Any, role: str) -> str | None:

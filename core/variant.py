@@ -13,6 +13,8 @@ from core.actions import Action, Draw, EndTurn, OpenDouble, Pass, PlaceEngine, P
 from core.i18n import rule_text_problems
 from core.params import ParamError, ParamSpec, check_rule_book, load_yaml, validate
 from core.state import Dealer, MatchState, ShuffleDealer
+from core.tiles import Tile
+from core.views import PlayerView
 
 
 class Variant(ABC):
@@ -106,6 +108,23 @@ class Variant(ABC):
         if len(names) != players:
             raise ValueError(f"{players} players need {players} names, got {len(names)}")
         return self.create_state(players, chosen, names, dealer or ShuffleDealer(random.Random(seed)))
+
+    def determinize(
+        self, view: PlayerView, hands: Mapping[int, Sequence[Tile]], stock: Sequence[Tile]
+    ) -> MatchState | None:
+        """A state agreeing with ``view`` in which the hidden tiles are as guessed, for a search; None: not offered.
+
+        ``view`` is the pending seat's view; ``hands`` gives every other
+        seat's tiles (as many as ``view.hand_counts`` says) and ``stock``
+        the boneyard in draw order or the set-aside tiles (as many as the
+        view counts). The state is built from the view's public facts with
+        the game's own constructor and fields: its legal actions are the
+        view's, and it is meant for :meth:`MatchState.clone` and
+        :meth:`core.state.TableState.rollout` to the round's end (its history
+        and later deals are not those of the real match). The base offers
+        none (a searching bot then plays without search).
+        """
+        return None
 
     @abstractmethod
     def create_state(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> MatchState:

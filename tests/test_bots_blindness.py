@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bots.expert import ExpertBot
 from core.bots import decision_rng
 from core.events import Event
 from core.plugins import get_plugin_manager
@@ -27,7 +28,11 @@ from core.tiles import Tile
 from core.views import LineView, OwedDouble, PlayerView
 
 REGISTRY = get_plugin_manager().registry
-BOT_IDS = ("planner", "greedy", "random")
+BOTS = {
+    **{bot_id: REGISTRY.bot(bot_id) for bot_id in ("planner", "greedy", "random")},
+    "expert": ExpertBot(REGISTRY.variants, rollouts=16),  # the registered search, on a small budget
+}
+BOT_IDS = tuple(BOTS)
 HIDDEN_PILE = {"mexican-train": "boneyard", "double-nine-branch": "set_aside"}
 PLAYERS = {"mexican-train": 4, "double-nine-branch": 4}
 
@@ -72,7 +77,7 @@ def _shuffle_hidden(state: MatchState, seat: int, pile: str, rng: random.Random)
 
 
 def _decisions(view: PlayerView, legal: list, rng_args: tuple[int, int, int, int]) -> dict[str, Any]:
-    return {bot_id: REGISTRY.bot(bot_id).choose(view, legal, decision_rng(*rng_args)) for bot_id in BOT_IDS}
+    return {bot_id: bot.choose(view, legal, decision_rng(*rng_args)) for bot_id, bot in BOTS.items()}
 
 
 @pytest.mark.parametrize("variant_id", ["mexican-train", "double-nine-branch"])
@@ -168,7 +173,7 @@ def _reachable_instances(root: Any, limit: int = 2000) -> list[Any]:
 @pytest.mark.parametrize("variant_id", ["mexican-train", "double-nine-branch"])
 @pytest.mark.parametrize("bot_id", BOT_IDS)
 def test_DX_4_a_bot_keeps_no_reference_to_the_state(variant_id, bot_id):
-    bot = REGISTRY.bot(bot_id)
+    bot = BOTS[bot_id]
     seats = [Seat(f"B{s}", bot_id) for s in range(1, PLAYERS[variant_id] + 1)]
     session = Session(REGISTRY.variant(variant_id), seats, {bot_id: bot}, seed=9)
     for _ in range(80):

@@ -38,7 +38,7 @@ OUT = 1000.0
 
 
 @dataclass(frozen=True)
-class _Layout:
+class Layout:
     """Public facts of the round: ends, open branches, values each seat is known to lack, unseen tiles."""
 
     ends: dict[int, int]
@@ -59,7 +59,7 @@ def choose_branch(view: PlayerView, legal: Sequence[Action]) -> Action:
     own = view.seat
     assert own is not None
     hand = tuple(sorted(view.hand))
-    layout = _layout(view)
+    layout = read_layout(view)
     plan = longest_trail(hand, layout.ends[own])
     threats = _threats(view)
     before = {o: _mobility(layout, o, layout.ends, _closed(layout.open_lines, own)) for o in threats}
@@ -84,7 +84,7 @@ def _closed(open_lines: frozenset[int], own: int) -> frozenset[int]:
 
 def _score(
     view: PlayerView,
-    layout: _Layout,
+    layout: Layout,
     hand: tuple[Tile, ...],
     plan: tuple[Tile, ...],
     threats: dict[int, float],
@@ -116,7 +116,7 @@ def _playable(tile: Tile, seat: int, ends: dict[int, int], open_lines: frozenset
     return any(tile.has(end) and (tile.is_double or line in open_lines) for line, end in ends.items() if line != seat)
 
 
-def _mobility(layout: _Layout, seat: int, ends: dict[int, int], open_lines: frozenset[int]) -> float:
+def _mobility(layout: Layout, seat: int, ends: dict[int, int], open_lines: frozenset[int]) -> float:
     """Estimated chance that ``seat`` holds a tile for one of the values open to it.
 
     Values open to a seat: its own branch's end and the ends of the others'
@@ -143,7 +143,7 @@ def _threats(view: PlayerView) -> dict[int, float]:
     }
 
 
-def _layout(view: PlayerView) -> _Layout:
+def read_layout(view: PlayerView) -> Layout:
     """The layout from the view, and what the round's public history shows each seat lacks.
 
     A seat that passed held no tile for its own branch's end nor for the
@@ -176,14 +176,15 @@ def _layout(view: PlayerView) -> _Layout:
             if seat not in order:
                 order.append(seat)
     known = set(seen)
-    unseen = tuple(t for t in _full_set(view) if t not in known)
-    return _Layout(ends, open_lines, {s: frozenset(v) for s, v in lacking.items()}, unseen, dict(view.hand_counts))
+    unseen = tuple(t for t in full_set(view) if t not in known)
+    return Layout(ends, open_lines, {s: frozenset(v) for s, v in lacking.items()}, unseen, dict(view.hand_counts))
 
 
-def _full_set(view: PlayerView) -> list[Tile]:
-    """Every tile of the double-N set in play: hands, set-aside tiles, centre and branches count them all."""
+def full_set(view: PlayerView) -> list[Tile]:
+    """Every tile of the double-N set in play: hands, boneyard or set-aside tiles, centre and lines count them all."""
     laid = sum(len(line.tiles) for line in view.lines) + (view.centre is not None)
-    total = sum(view.hand_counts.values()) + int(view.extra.get("set_aside_count", 0)) + laid
+    stock = view.stock_count + int(view.extra.get("set_aside_count", 0))
+    total = sum(view.hand_counts.values()) + stock + laid
     highest = 0
     while (highest + 1) * (highest + 2) // 2 < total:
         highest += 1

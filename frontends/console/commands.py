@@ -31,8 +31,9 @@ VERBS: dict[str, tuple[str, ...]] = {
 }
 """Console commands and their aliases; the first word is the command's name."""
 
-ARGUMENT_VERBS = ("log", "history")
-"""Commands that take one optional word: a match id of the history (``history 12``, ``log 12``)."""
+ARGUMENT_VERBS = ("log", "history", "hint")
+"""Commands that take one optional word: a match id of the history (``history 12``, ``log 12``), or
+``expert`` for a hint from the strongest bot (``hint expert``)."""
 
 ACTION_ALIASES = {"p": "play", "d": "draw", "e": "end", "pa": "pass", "o": "open", "en": "engine"}
 """Short forms of the action verbs of :func:`core.actions.parse_action`."""

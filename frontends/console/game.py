@@ -13,10 +13,11 @@ from enum import Enum
 from typing import Any
 
 from core.actions import Action, Draw, EndTurn, IllegalAction, Pass, without_clauses
+from core.difficulty import STRONG_HINT_BOT
 from core.events import Event
 from core.i18n import CatalogError, rules_text, variant_title
 from core.session import Preview, Session
-from core.setup import house_options_line
+from core.setup import house_options_line, strong_hint_bot
 from core.store import PAUSED, HistoryEntry, StoreError
 from core.views import PlayerView
 from frontends.console.commands import Command, parse_command
@@ -353,11 +354,23 @@ class ConsoleGame:
         lines = ", ".join(str(line.id) for line in view.lines) or "-"
         for key in ("number", *verbs, *HELP_KEYS):
             self.term.say("  " + self.term.t(f"console.help.{key}", lines=lines))
+            if key == "hint":
+                self.term.say("  " + self.term.t("expert.help_hint"))
         return Outcome.STAY
 
-    def _cmd_hint(self, view: PlayerView) -> Outcome:
+    def _cmd_hint(self, view: PlayerView, argument: str | None = None) -> Outcome:
+        """A hint from the quick hint bot, or with ``expert`` from the expert (slower, stronger)."""
+        adviser = None
+        if argument is not None:
+            if argument.lower() != STRONG_HINT_BOT:
+                self.term.say(self.term.t("console.error_unknown", text=f"hint {argument}"))
+                return Outcome.STAY
+            adviser = strong_hint_bot(self.registry) if self.registry is not None else None
+            if adviser is None:
+                self.term.say(self.term.t("console.no_hint", reason=f"bot {STRONG_HINT_BOT!r} is not installed"))
+                return Outcome.STAY
         try:
-            preview = self.session.hint()
+            preview = self.session.hint(adviser)
         except RuntimeError as error:
             self.term.say(self.term.t("console.no_hint", reason=str(error)))
             return Outcome.STAY

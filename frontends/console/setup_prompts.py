@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from core.difficulty import LEVEL_BOTS, level_about, level_name
 from core.frontend import PlayOptions
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, normalize_language, variant_title
 from core.registry import Registry
@@ -146,17 +147,34 @@ def _ask_seat(
 ) -> Seat:
     """Ask whether seat ``number`` is a human or which bot, and its name (not one of ``taken``)."""
     human_word = term.t("console.setup_human_word")
-    kinds = [human_word, *sorted(registry.bots)]
+    words = kind_words(term, registry)
+    kinds = [human_word, *words]
 
     def read_kind(answer: str) -> str | None:
         answer = answer.strip().lower()
         if answer in (human_word, "h", "human"):
             return None
+        if answer in words:
+            return words[answer]
+        if answer in LEVEL_BOTS and LEVEL_BOTS[answer] in registry.bots:
+            return LEVEL_BOTS[answer]
         if answer in registry.bots:
             return answer
         raise ValueError(term.t("console.setup_bad_choice", answer=answer, known=", ".join(kinds)))
 
-    kind_default = human_word if default.is_human or bot is None else default.bot
+    for level, bot_id in LEVEL_BOTS.items():
+        if bot_id in registry.bots:
+            term.say(
+                term.t(
+                    "difficulty.choice_line",
+                    level=level_name(term.catalog, level),
+                    about=level_about(term.catalog, level),
+                )
+            )
+    if default.is_human or bot is None:
+        kind_default = human_word
+    else:
+        kind_default = next((word for word, bot_id in words.items() if bot_id == default.bot), default.bot)
     chosen = _ask(
         term, term.t("console.setup_seat_kind", seat=number, choices=", ".join(kinds)), kind_default, read_kind
     )
@@ -172,3 +190,10 @@ def _ask_seat(
 
     name = _ask(term, term.t("console.setup_seat_name", seat=number), name_default, read_name)
     return Seat(name, chosen)
+
+
+def kind_words(term: Terminal, registry: Registry) -> dict[str, str]:
+    """The computer kinds offered, word to bot id: the levels installed (easy first), then other bots by id."""
+    words = {level_name(term.catalog, level): bot_id for level, bot_id in LEVEL_BOTS.items() if bot_id in registry.bots}
+    words.update({bot_id: bot_id for bot_id in sorted(registry.bots) if bot_id not in LEVEL_BOTS.values()})
+    return words

@@ -20,7 +20,7 @@ from core.frontend import AppContext, PlayOptions
 from core.i18n import normalize_language, ui_catalog, variant_title
 from core.plugins import Plugins
 from core.session import Session
-from core.setup import HINT_PREFERENCE, default_seats, make_session, variant_bot
+from core.setup import HINT_PREFERENCE, default_seats, make_session, strong_hint_bot, variant_bot
 from core.store import PAUSED, HistoryEntry, StoreError
 from core.tiles import Tile
 from core.views import PlayerView
@@ -299,6 +299,10 @@ class TkApp:
                 command=lambda n=name: self.apply_theme(n),
             )
         view.add_cascade(label=t("tk.menu.theme"), menu=theme)
+        kept = getattr(self, "expert_hints_var", None)
+        self.expert_hints_var = tk.BooleanVar(value=kept.get() if kept is not None else False)
+        """Hints come from the expert (slower, stronger) instead of the quick hint bot; kept when menus are rebuilt."""
+        view.add_checkbutton(label=t("expert.hint_setting"), variable=self.expert_hints_var)
         menubar.add_cascade(label=t("tk.menu.view"), menu=view)
         help_menu = tk.Menu(menubar, tearoff=False)
         help_menu.add_command(
@@ -814,7 +818,8 @@ class TkApp:
         """A hint is a preview of the suggested decision."""
         if not self.legal_for_viewer() or self.session.hint_bot is None:
             return
-        preview = self.session.hint()
+        adviser = strong_hint_bot(self.registry) if self.expert_hints_var.get() else None
+        preview = self.session.hint(adviser)
         tile = getattr(preview.action, "tile", None)
         self.presenter.selected = tile
         self.presenter.focus = None

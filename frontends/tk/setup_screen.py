@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from tkinter import ttk
 from typing import Any
 
+from core.difficulty import DEFAULT_LEVEL, LEVEL_BOTS, level_about, level_name, level_of
 from core.i18n import LANGUAGE_NAMES, Catalog, variant_title
 from core.session import Seat
 from frontends.tk.scrolled import ScrolledFrame
@@ -24,9 +25,6 @@ KEYS_TAG = "RoundhouseSetup"
 
 MAX_WIDTH = 1000
 """The screen's content never gets wider than this (it is centred on wide windows)."""
-
-BOT_LEVELS = {"random": "easy", "greedy": "medium", "planner": "hard"}
-"""The shipped bots as difficulty levels, easiest first."""
 
 
 @dataclass(frozen=True)
@@ -44,27 +42,25 @@ def seat_kind_words(catalog: Catalog, bot: str | None, description: str = "", *,
     """Who plays a seat, in short: "You", "Human", "Computer (easy)", or a plugin bot's own description."""
     if bot is None:
         return catalog.t("tk.welcome.kind.you" if you else "tk.welcome.kind.human")
-    level = BOT_LEVELS.get(bot)
+    level = level_of(bot)
     if level is not None:
-        return catalog.t("tk.welcome.kind.computer", level=catalog.t(f"tk.welcome.level.{level}"))
+        return catalog.t("tk.welcome.kind.computer", level=level_name(catalog, level))
     return catalog.t("tk.welcome.kind.plugin_bot", bot=description or bot)
 
 
 def seat_choice_words(catalog: Catalog, bot: str | None, description: str = "") -> str:
     """A seat kind as offered on the setup screen: a computer's level says how it plays."""
-    level = BOT_LEVELS.get(bot or "")
+    level = level_of(bot)
     if level is None:
         return seat_kind_words(catalog, bot, description)
     return catalog.t(
-        "tk.welcome.kind.computer_about",
-        level=catalog.t(f"tk.welcome.level.{level}"),
-        about=catalog.t(f"tk.welcome.about_level.{level}"),
+        "tk.welcome.kind.computer_about", level=level_name(catalog, level), about=level_about(catalog, level)
     )
 
 
 def ordered_bots(bots: Sequence[str]) -> list[str]:
-    """Bot ids with the difficulty levels first (easy to hard), then plugin bots by id."""
-    levels = list(BOT_LEVELS)
+    """Bot ids with the difficulty levels first (easy to hard, :mod:`core.difficulty`), then other bots by id."""
+    levels = list(LEVEL_BOTS.values())
     return sorted(bots, key=lambda b: (levels.index(b) if b in levels else len(levels), b))
 
 
@@ -245,13 +241,20 @@ class SetupScreen:
         made_up |= {f"{bot.capitalize()} {index + 1}" for bot in self.bots} | {f"Player {index + 1}"}
         return name.strip() in made_up
 
+    def _default_computer(self) -> str:
+        """The kind a new computer seat gets: the default level, else the last bot offered (a human without bots)."""
+        default = LEVEL_BOTS[DEFAULT_LEVEL]
+        if default in self.bots:
+            return self.kinds[1 + self.bots.index(default)]
+        return self.kinds[-1] if self.bots else self.kinds[0]
+
     def _initial_row(self, index: int) -> tuple[str, str]:
         if index < len(self._initial):
             seat = self._initial[index]
             kind = self.kinds[1 + self.bots.index(seat.bot)] if seat.bot in self.bots else self.kinds[0]
             name = seat.name
         else:
-            kind = self.kinds[-1] if self.bots else self.kinds[0]
+            kind = self._default_computer()
             name = self._default_name(index, kind)
         if not name or self._is_default_name(index, name):
             name = self._default_name(index, kind)

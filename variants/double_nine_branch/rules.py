@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from core.actions import PASS, PLAYS, Action, Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
 from core.events import OPEN_LINE, PASS_LINE, PLAY_LINE, Event
-from core.state import Deal, Dealer, TableState
+from core.state import Deal, Dealer, RiggedDealer, TableState
 from core.tiles import Tile, double_set, pip_total
 from core.views import LineView, PlayerView
 
@@ -39,6 +40,35 @@ class DoubleNineBranchState(TableState):
         self.target = params["target"]
         self.step = -1 if params["direction"] == "counterclockwise" else 1
         self.search_start: int | None = None
+
+    @classmethod
+    def from_view(
+        cls, view: PlayerView, params: dict[str, Any], hands: Mapping[int, Sequence[Tile]], stock: Sequence[Tile]
+    ) -> DoubleNineBranchState:
+        """The position of ``view`` with the other hands and the set-aside tiles as given.
+
+        Every public fact comes from the view: branches, their opening order,
+        the opener, totals. After round 1 the opener may choose among its
+        doubles (DB.5). The result deals no further round (a search plays it
+        to the round's end).
+        """
+        seat = view.seat
+        assert seat is not None and view.round
+        state = cls(view.players, params, list(view.names), RiggedDealer(()))
+        state.round = view.round
+        state.scores = dict(view.totals)
+        state.round_start_totals = dict(view.totals)
+        state._set_up(Deal({s: tuple(view.hand) if s == seat else tuple(hands[s]) for s in state.seats}, tuple(stock)))
+        for line in view.lines:
+            state.branches[int(line.id)] = list(line.tiles)
+            state.ends[int(line.id)] = line.end
+        state.open_order = list(view.extra["open_order"])
+        state.centre = view.centre
+        state.opener = view.extra["opener"]
+        state.search_start = None if view.round == 1 else state.opener
+        state.phase = view.phase
+        state.current = view.to_move
+        return state
 
     # ----------------------------------------------------------- helpers
     def next_seat(self, seat: int) -> int:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.actions import OpenDouble, Pass, Play
 from core.params import ParamError, ParamSpec
 from core.state import Dealer, MatchState
+from core.tiles import Tile
 from core.variant import Variant
+from core.views import PlayerView
 from variants.double_nine_branch.rules import DIRECTIONS, DoubleNineBranchState
 
 
@@ -51,3 +54,8 @@ class DoubleNineBranch(Variant):
                 f"under these rule parameters, not {players}"
             )
         return DoubleNineBranchState(players, params, names, dealer)
+
+    def determinize(self, view: PlayerView, hands: Mapping[int, Sequence[Tile]], stock: Sequence[Tile]) -> MatchState:
+        """The view's position with the hidden tiles as given (see :meth:`core.variant.Variant.determinize`)."""
+        params = {**self.default_params(), "target": view.extra["target"], "direction": view.extra["direction"]}
+        return DoubleNineBranchState.from_view(view, params, hands, stock)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from core.actions import DRAW, END_TURN, PASS, PLAYS, Action, Draw, EndTurn, LineId, Pass, PlaceEngine, Play
 from core.events import DRAW_LINE, END_FIRST_TURN_LINE, ENGINE_LINE, PASS_LINE, PLAY_LINE, Event
-from core.state import Deal, Dealer, TableState
+from core.state import Deal, Dealer, RiggedDealer, TableState
 from core.tiles import Tile, double_set, pip_total
 from core.views import LineView, OwedDouble, PlayerView
 
@@ -32,6 +33,47 @@ class MexicanTrainState(TableState):
         self.tiles = double_set(params["set_size"])
         self.hand_size = params["hand_sizes"][players]
         self.rounds = params["rounds"]
+
+    @classmethod
+    def from_view(
+        cls, view: PlayerView, params: dict[str, Any], hands: Mapping[int, Sequence[Tile]], stock: Sequence[Tile]
+    ) -> MexicanTrainState:
+        """The position of ``view`` with the other hands and the boneyard (draw order) as given.
+
+        Every public fact comes from the view: trains, markers, owed doubles,
+        the first-turn progress, a pending extra play or drawn tile, totals.
+        The result deals no further round (a search plays it to the round's end).
+        """
+        seat = view.seat
+        assert seat is not None and view.round
+        state = cls(view.players, params, list(view.names), RiggedDealer(()))
+        state.round = view.round
+        state.scores = dict(view.totals)
+        state.round_start_totals = dict(view.totals)
+        state.hands = {s: list(view.hand) if s == seat else list(hands[s]) for s in state.seats}
+        state.deal = Deal({s: tuple(h) for s, h in state.hands.items()}, tuple(stock))
+        state.boneyard = list(reversed(stock))
+        extra = view.extra
+        state.engine = extra["engine"]
+        state.holder = extra["holder"]
+        state.centre = view.centre
+        state._place_engine = PlaceEngine(state.engine)
+        state.trains = {line.id: list(line.tiles) for line in view.lines}
+        state.ends = {line.id: line.end for line in view.lines}
+        state.markers = set(extra["markers"])
+        state.owed = [(owed.tile, owed.line) for owed in view.owed]
+        uncovered = [(tiles[-1], line) for line, tiles in state.trains.items() if tiles and tiles[-1].is_double]
+        state.doubles_played = state.owed + [double for double in uncovered if double not in state.owed]
+        state.phase = view.phase
+        state.first_turns_done = extra["first_turns_done"] if view.phase == FIRST_TURN else view.players
+        state.first_played = _laid_this_first_turn(view) if view.phase == FIRST_TURN else 0
+        state.extra_owed = extra["extra_play_owed"]
+        state.drew = extra["drew"]
+        state.drawn_tile = extra["drawn_tile"]
+        state.current = view.to_move
+        state._line_cache = {}
+        state._legal = None
+        return state
 
     # ----------------------------------------------------------- helpers
     def next_seat(self, seat: int) -> int:
@@ -417,3 +459,13 @@ class MexicanTrainState(TableState):
             "over": self.over,
             "winners": list(self.winning_seats),
         }
+
+
+def _laid_this_first_turn(view: PlayerView) -> int:
+    """How many tiles the seat to move laid so far in its first turn (MT.6): its plays at the history's end."""
+    count = 0
+    for event in reversed(view.history):
+        if event.type != "play" or event["seat"] != view.to_move:
+            break
+        count += 1
+    return count

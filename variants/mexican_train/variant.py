@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.actions import Draw, EndTurn, Pass, PlaceEngine, Play
 from core.params import ParamError, ParamSpec
 from core.state import Dealer, MatchState
+from core.tiles import Tile
 from core.variant import Variant
+from core.views import PlayerView
 from variants.mexican_train.rules import MexicanTrainState
 
 BOOK_HAND_SIZES = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}
@@ -60,3 +63,8 @@ class MexicanTrain(Variant):
 
     def create_state(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> MatchState:
         return MexicanTrainState(players, params, names, dealer)
+
+    def determinize(self, view: PlayerView, hands: Mapping[int, Sequence[Tile]], stock: Sequence[Tile]) -> MatchState:
+        """The view's position with the hidden tiles as given (see :meth:`core.variant.Variant.determinize`)."""
+        params = {**self.default_params(), "rounds": view.rounds}
+        return MexicanTrainState.from_view(view, params, hands, stock)

@@ -1,0 +1,50 @@
+"""The Tk window's View menu setting for hints from the expert (DX.2), driven under Xvfb."""
+
+from __future__ import annotations
+
+from gui_helpers import key, seats, start
+
+from core.i18n import ui_catalog
+from core.plugins import get_plugin_manager
+from core.setup import make_session
+
+REGISTRY = get_plugin_manager()
+
+ENGLISH = ui_catalog("en")
+
+
+def _view_menu(app):
+    """The View menu of the window's menu bar."""
+    bar = app.menubar
+    index = next(i for i in range(bar.index("end") + 1) if bar.entrycget(i, "label") == ENGLISH.t("tk.menu.view"))
+    return bar.nametowidget(bar.entrycget(index, "menu"))
+
+
+def test_DX_2_view_menu_turns_expert_hints_on_and_off(window):  # noqa: F811 - pytest fixture injection
+    app = window
+    session = start(app, make_session(REGISTRY.registry, "double-nine-branch", seats(None, "random", "random"), 52))
+    legal = session.legal_actions()
+    view = session.view(session.pending_seat)
+    assert len(legal) > 1, "a real choice, so the two hint strategies are told apart"
+    menu = _view_menu(app)
+    entry = next(
+        i
+        for i in range(menu.index("end") + 1)
+        if menu.type(i) == "checkbutton" and menu.entrycget(i, "label") == ENGLISH.t("expert.hint_setting")
+    )
+    assert not app.expert_hints_var.get(), "the quick planner is the default"
+    key(app, "h")
+    planned = session.preview_pending.action
+    key(app, "<Escape>")
+    menu.invoke(entry)
+    assert app.expert_hints_var.get()
+    key(app, "h")
+    assert session.preview_pending is not None and session.preview_pending.hint
+    expert_choice = session.preview_pending.action
+    key(app, "<Escape>")
+    assert expert_choice == session.hint(REGISTRY.registry.bot("expert")).action
+    assert planned == session.hint().action != expert_choice
+    assert session.view(session.pending_seat) == view
+    session.cancel()
+    menu.invoke(entry)
+    assert not app.expert_hints_var.get()
