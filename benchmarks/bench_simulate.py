@@ -14,6 +14,11 @@ and its workers) and the ratios baseline / current.
 
 ``--jobs`` is passed to this tree only (the baseline keeps its default);
 ``--record`` makes both sides write one record file per run.
+
+Both sides run as an installed program does, from cached bytecode:
+``PYTHONDONTWRITEBYTECODE`` is dropped from the children's environment and
+each side has one untimed warm-up run first (``--cold`` keeps the variable,
+so every run compiles every module it imports).
 """
 
 from __future__ import annotations
@@ -37,9 +42,11 @@ def child_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_simulate(tree: Path, arguments: list[str]) -> tuple[float, float]:
+def run_simulate(tree: Path, arguments: list[str], cold: bool) -> tuple[float, float]:
     """Run ``python -m core simulate`` from ``tree``; (wall seconds, CPU seconds). Exits on failure."""
     environment = dict(os.environ, PYTHONPATH=str(tree))
+    if not cold:
+        environment.pop("PYTHONDONTWRITEBYTECODE", None)
     cpu_before, started = child_cpu_seconds(), time.perf_counter()
     finished = subprocess.run(
         [sys.executable, "-m", "core", "simulate", *arguments],
@@ -66,6 +73,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="runs per side (default 3)")
     parser.add_argument("--jobs", type=int, default=None, help="--jobs for this tree only")
     parser.add_argument("--record", action="store_true", help="both sides write a record file")
+    parser.add_argument("--cold", action="store_true", help="no cached bytecode: every run compiles its modules")
     args = parser.parse_args()
 
     common = ["--variant", args.variant, "--players", str(args.players), "--bots", args.bots]
@@ -80,17 +88,25 @@ def main() -> None:
             if args.jobs is not None:
                 sides["current"][1].extend(["--jobs", str(args.jobs)])
             times: dict[str, list[tuple[float, float]]] = {"baseline": [], "current": []}
+            if not args.cold:
+                for tree, arguments in sides.values():  # writes the bytecode caches
+                    warm_up = [
+                        ("2" if previous == "--matches" else a)
+                        for previous, a in zip(["", *arguments], arguments, strict=False)
+                    ]
+                    run_simulate(tree, warm_up, cold=False)
             for repeat in range(args.repeats):
                 order = ("baseline", "current") if repeat % 2 == 0 else ("current", "baseline")
                 for side in order:
                     tree, arguments = sides[side]
                     if args.record:
                         arguments = [*arguments, "--record", str(Path(scratch) / f"{side}-{repeat}.jsonl")]
-                    times[side].append(run_simulate(tree, arguments))
+                    times[side].append(run_simulate(tree, arguments, args.cold))
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(baseline)], cwd=ROOT, check=False)
     jobs = f", --jobs {args.jobs} here" if args.jobs is not None else ""
     record = ", recording" if args.record else ""
+    record += ", no cached bytecode" if args.cold else ""
     print(f"{args.variant}, {args.players} players, {args.bots} bots, {args.matches} matches{jobs}{record}")
     medians = {}
     for side, runs in times.items():

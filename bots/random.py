@@ -15,6 +15,7 @@ class RandomBot:
 
     id = "random"
     description = "uniform random choice among legal moves"
+    reads_view = False
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action], rng: _random.Random) -> Action:
         """A uniformly random legal action."""

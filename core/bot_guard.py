@@ -23,9 +23,8 @@ import os
 import random
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TypeVar
 
 from core.actions import Action
 from core.bots import Bot
@@ -33,8 +32,6 @@ from core.views import PlayerView
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds a bot may think about one decision before it counts as failed."""
-
-T = TypeVar("T")
 
 
 class BotFailure(Exception):
@@ -74,19 +71,24 @@ def ask_bot(
 
     Raises BotFailure when the bot raises (anything but SystemExit and
     KeyboardInterrupt), returns something that is not one of ``legal``, or
-    runs longer than ``time_limit`` seconds (None: no limit).
+    runs longer than ``time_limit`` seconds (None: no limit). With a limit,
+    the process's watchdog interrupts a bot still running at the deadline;
+    a bot blocked in a C call is reported when it returns.
     """
-    started = time.perf_counter()
     try:
-        choice = call_with_deadline(time_limit, bot.choose, view, legal, rng)
+        if time_limit is None:
+            choice = bot.choose(view, legal, rng)
+        else:
+            started = time.perf_counter()
+            choice = _with_deadline(started, time_limit, bot, view, legal, rng)
+            if (elapsed := time.perf_counter() - started) > time_limit:
+                raise BotFailure(f"took {elapsed:.1f} s, longer than {time_limit:g} s")
     except _TimeUp:
         raise BotFailure(f"took longer than {time_limit:g} s") from None
     except BotFailure:
         raise
     except Exception as error:  # noqa: BLE001 - any error of a plugin's bot is contained
         raise BotFailure(f"raised {type(error).__name__}: {_one_line(str(error))}") from None
-    if time_limit is not None and (elapsed := time.perf_counter() - started) > time_limit:
-        raise BotFailure(f"took {elapsed:.1f} s, longer than {time_limit:g} s")
     return legal_choice(choice, legal)
 
 
@@ -126,15 +128,15 @@ class _TimeUp(BaseException):
     """Raised inside a bot past its deadline (a BaseException, so ``except Exception`` cannot swallow it)."""
 
 
-def call_with_deadline(time_limit: float | None, function: Callable[..., T], *args: object) -> T:
-    """``function(*args)``, interrupted by _TimeUp when it runs past ``time_limit`` seconds (None: never)."""
-    if time_limit is None:
-        return function(*args)
+def _with_deadline(
+    started: float, time_limit: float, bot: Bot, view: PlayerView, legal: tuple[Action, ...], rng: random.Random
+) -> object:
+    """``bot.choose(view, legal, rng)``, interrupted by _TimeUp when it runs ``time_limit`` seconds past ``started``."""
     watchdog = _Watchdog.instance or _Watchdog.start()
-    watchdog.arm(time_limit)
+    watchdog.arm(started + time_limit, time_limit)
     timed_out = False
     try:
-        return function(*args)
+        return bot.choose(view, legal, rng)
     except _TimeUp:
         timed_out = True
         raise
@@ -186,11 +188,11 @@ class _Watchdog:
         """After a fork the thread is gone: the child starts its own when needed."""
         cls.instance = None
 
-    def arm(self, time_limit: float) -> None:
-        """Watch the calling thread for ``time_limit`` seconds."""
+    def arm(self, deadline: float, time_limit: float) -> None:
+        """Watch the calling thread until ``deadline`` (a ``time.perf_counter`` time), ``time_limit`` seconds away."""
         if time_limit != self.limit:
             self.limit, self.poll = time_limit, min(0.5, max(0.01, time_limit / 20))
-        self.armed = (threading.get_ident(), time.perf_counter() + time_limit)
+        self.armed = (threading.get_ident(), deadline)
 
     def disarm(self) -> bool:
         """Stop watching; True when an interruption was sent (one still pending is cancelled)."""

@@ -8,7 +8,7 @@ DX.6), so undo, redo and replay reproduce every choice exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from core.actions import Action
@@ -64,9 +64,10 @@ class DecisionRandom(random.Random):
         return (self._next64() * n) >> 64
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
-        """As ``random.Random.randrange``, with a short path for ``randrange(n)``."""
+        """As ``random.Random.randrange``; ``randrange(n)``, a bot's common call, is worked out here in one step."""
         if stop is None and type(start) is int and start > 0:
-            return self._randbelow(start)
+            self._counter = word = (self._counter + _GOLDEN) & _MASK
+            return (_mix(word) * start) >> 64  # as _randbelow(start)
         return super().randrange(start, stop, step)
 
     def getrandbits(self, k: int) -> int:
@@ -99,7 +100,11 @@ class Bot(Protocol):
     A forced decision (exactly one legal action) is taken by the session
     without calling ``choose``: a bot is only asked when it has a choice.
     The view may be filled in on first read: a bot that never looks at it
-    costs nothing to build.
+    costs nothing to build. A bot may also say so with an attribute
+    ``reads_view = False`` (optional; see :func:`reads_view`): a match in
+    which every seat is such a bot, whose record is not kept and that no
+    observer watches, makes no events at all. Such a bot that reads its view
+    anyway fails that decision.
     """
 
     id: str
@@ -110,15 +115,38 @@ class Bot(Protocol):
         ...
 
 
+def reads_view(bot: object) -> bool:
+    """False only for a bot that declares ``reads_view = False``: it decides without looking at its view."""
+    return getattr(bot, "reads_view", True) is not False
+
+
 def decision_rng(seed: int, match_number: int, seat: int, ply: int, version: int = RNG_VERSION) -> random.Random:
     """The RNG for one bot decision: a pure function of its position (DX.1, DX.6).
 
     ``ply`` is the decision's index in the match log; ``version`` picks the
     generator (see :data:`RNG_VERSION`). Raises ValueError for an unknown version.
     """
+    return decision_rngs(seed, match_number, version)(seat, ply)
+
+
+def decision_rngs(seed: int, match_number: int, version: int = RNG_VERSION) -> Callable[[int, int], random.Random]:
+    """The decision RNGs of one match: ``rngs(seat, ply)`` is ``decision_rng(seed, match_number, seat, ply, version)``.
+
+    The match's share of the key is mixed once here, so a session pays only
+    for the seat and ply at each decision. Raises ValueError for an unknown
+    version.
+    """
     if version == 2:
-        position = (match_number << 40) + (seat << 32) + ply
-        return DecisionRandom(_mix((_mix((seed & _MASK) ^ _GOLDEN) + position) & _MASK))
+        match_key = _mix((seed & _MASK) ^ _GOLDEN) + (match_number << 40)
+
+        def version_2(seat: int, ply: int) -> random.Random:
+            return DecisionRandom(_mix((match_key + (seat << 32) + ply) & _MASK))
+
+        return version_2
     if version == 1:
-        return random.Random(hash((seed, match_number, seat, ply)) & 0xFFFFFFFFFFFF)
+
+        def version_1(seat: int, ply: int) -> random.Random:
+            return random.Random(hash((seed, match_number, seat, ply)) & 0xFFFFFFFFFFFF)
+
+        return version_1
     raise ValueError(f"unknown decision generator version {version!r} (known: 1, 2)")

@@ -13,13 +13,10 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import pydoc
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
-
-from tqdm import tqdm
+from typing import Any, NoReturn
 
 from core.bot_guard import DEFAULT_TIME_LIMIT
 from core.frontend import AppContext, PlayOptions
@@ -52,6 +49,35 @@ class _Parser(argparse.ArgumentParser):
 
 
 LANG_HELP = f"language of the text: {', '.join(LANGUAGES)} (default: the system language)"
+
+
+def _progress_bar(total: int) -> Any:
+    """A progress bar of ``total`` matches on a terminal's stderr; elsewhere one that only prints failures.
+
+    tqdm is imported only when a bar is shown (it is a noticeable share of a
+    short run's start-up).
+    """
+    if not sys.stderr.isatty():
+        return _Lines()
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="match", file=sys.stderr, dynamic_ncols=True)
+
+
+class _Lines:
+    """The progress of a run whose stderr is not a terminal: no bar, messages as lines."""
+
+    def __enter__(self) -> _Lines:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        return None
+
+    def write(self, text: str, file: Any) -> None:
+        print(text, file=file)
+
+    def update(self) -> None:
+        """Nothing to show."""
 
 
 def _whole_number(low: int) -> Callable[[str], int]:
@@ -279,9 +305,7 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
 
     seed = args.seed if args.seed is not None else fresh_seed()
     jobs = args.jobs if args.jobs is not None else default_jobs()
-    with tqdm(
-        total=args.matches, unit="match", file=sys.stderr, disable=not sys.stderr.isatty(), dynamic_ncols=True
-    ) as progress:
+    with _progress_bar(args.matches) as progress:
 
         def on_match(outcome: MatchOutcome) -> None:
             if outcome.failure is not None:
@@ -400,6 +424,8 @@ def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
         print(f"roundhouse rules: error: {error}", file=sys.stderr)
         return 1
     if sys.stdout.isatty():
+        import pydoc  # only when paging: a noticeable share of the start-up
+
         pydoc.pager(text)  # $PAGER or less on a terminal, like man pages
     else:
         sys.stdout.write(text)

@@ -37,10 +37,14 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        if all(type(v) is Tile for v in value):
-            return [_TILE_TEXT[v] for v in value]
+        if _ONLY_TILES >= {*map(type, value)}:
+            return list(map(_TILE_TEXT.__getitem__, value))
         return [_plain(v) for v in value]
     return value
+
+
+_ONLY_TILES = frozenset({Tile})
+_ONLY_STRINGS = frozenset({str})
 
 
 _SCALARS = (int, str, bool, float, type(None))
@@ -58,7 +62,7 @@ def _frozen(value: Any) -> Any:
     if isinstance(value, Mapping):
         return MappingProxyType({k: _frozen(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
-        if all(type(v) is str for v in value):
+        if _ONLY_STRINGS >= {*map(type, value)}:
             return tuple(value)
         return tuple(_frozen(v) for v in value)
     return value
@@ -71,7 +75,7 @@ def _thawed(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {k: _thawed(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        if all(type(v) is str for v in value):
+        if _ONLY_STRINGS >= {*map(type, value)}:
             return list(value)
         return [_thawed(v) for v in value]
     return value

@@ -164,11 +164,31 @@ def _match_event_observer(manager: pluggy.PluginManager) -> Callable[[Any, list[
                             file=sys.stderr,
                         )
 
+    observe.listening = lambda: bool(hook.get_hookimpls())  # type: ignore[attr-defined]
     return observe
 
 
+def match_watchers(registry: Registry) -> list[Callable[[Any, list[Any]], None]]:
+    """The ``registry.match_observers`` that listen now.
+
+    An observer with a ``listening()`` that says False (no plugin implements
+    its hook now) is left out. ``simulate`` attaches observers only when
+    some listen: otherwise they would be called for nothing at every
+    decision.
+    """
+    return [
+        observer
+        for observer in registry.match_observers
+        if getattr(observer, "listening", None) is None or observer.listening()
+    ]
+
+
 def watch_matches(session: Any, registry: Registry) -> None:
-    """Attach ``registry.match_observers`` to ``session`` and show them the events so far."""
+    """Attach ``registry.match_observers`` to ``session`` and show them the events so far.
+
+    They stay attached for the session's life: a plugin registered later is
+    still shown what follows.
+    """
     for observer in registry.match_observers:
         session.observers.append(observer)
         observer(session, list(session.record.events))

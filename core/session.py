@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from core.actions import Action, IllegalAction, parse_action
 from core.bot_guard import DEFAULT_TIME_LIMIT, BotFailure, BotFault, ask_bot, with_fallback
-from core.bots import RNG_VERSION, Bot, decision_rng
+from core.bots import RNG_VERSION, Bot, decision_rngs, reads_view
 from core.events import Event
 from core.state import Dealer, MatchState
 from core.variant import Variant
@@ -121,6 +121,13 @@ class Session:
     answers :meth:`hint`. With ``seed`` None, each match gets fresh
     randomness; with an integer seed, everything is reproducible (DX.1).
     ``dealer_factory`` (tests) makes the dealer of each match.
+
+    ``unwatched`` True promises that nobody reads this session's events:
+    no record is kept, no observer is attached, no front end shows them
+    (``roundhouse simulate`` without ``--record``). If moreover every seat
+    is a bot that reads no view (:func:`core.bots.reads_view`), the session
+    is ``silent``: its states make no events at all, and ``record.events``
+    stays empty.
     """
 
     def __init__(
@@ -132,6 +139,7 @@ class Session:
         params: Mapping[str, Any] | None = None,
         hint_bot: Bot | None = None,
         dealer_factory: Callable[[int], Dealer] | None = None,
+        unwatched: bool = False,
     ) -> None:
         self.variant = variant
         self.seats = list(seats)
@@ -148,6 +156,9 @@ class Session:
         self.match_number = 0
         self._pauses: set[str] = set()
         self.rng_version = RNG_VERSION
+        self.silent = unwatched and all(
+            seat.bot is not None and not reads_view(self.bots[seat.bot]) for seat in self.seats
+        )
         self._start_match(seed if seed is not None else fresh_seed())
 
     # ----------------------------------------------------------- matches
@@ -155,7 +166,10 @@ class Session:
         self.match_number += 1
         self.seed = seed
         dealer = self.dealer_factory(self.match_number) if self.dealer_factory else None
+        self._rngs = decision_rngs(seed, self.match_number, self.rng_version)
         self.state = self.variant.new_match(len(self.seats), seed, self.params, [s.name for s in self.seats], dealer)
+        if self.silent:
+            self.state.silent = True  # a state that does not know the flag still makes its events
         self.log: list[LogEntry] = []
         self.record = MatchRecord(self._header())
         self._undo: list[_UndoPoint] = []
@@ -184,7 +198,7 @@ class Session:
         replaying the log. The match header records the version (a header
         without ``"rng"`` means version 1).
         """
-        decision_rng(0, 0, 1, 0, version)  # ValueError for an unknown version
+        self._rngs = decision_rngs(self.seed, self.match_number, version)  # ValueError for an unknown version
         self.rng_version = version
         self.record.header["rng"] = version
 
@@ -293,15 +307,21 @@ class Session:
             raise RuntimeError("no human decision is pending")
         return seat
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        events = self.state.apply(action)
+    def _apply(self, seat: int, action: Action, chosen: bool = False) -> list[Event]:
+        """Apply ``action`` for ``seat``, log it and publish its events.
+
+        ``chosen``: the action is one of the objects ``state.choices()`` gave
+        for this position (a forced decision, or a bot's contained choice),
+        so the state need not check it again.
+        """
+        events = self.state.apply_choice(action) if chosen else self.state.apply(action)
         self.log.append(LogEntry(seat, action))
         self._publish(events)
         return events
 
     def _rng(self, seat: int):
         """The generator of the decision now pending for ``seat`` (its index in the log fixes it)."""
-        return decision_rng(self.seed, self.match_number, seat, len(self.log), self.rng_version)
+        return self._rngs(seat, len(self.log))
 
     # -------------------------------------------------------------- bots
     @property
@@ -332,14 +352,25 @@ class Session:
         events, or None when paused, over, or a human is to move. A failing
         bot is contained (see :meth:`_bot_choice`).
         """
-        if self._pauses:
-            return None
-        seat = self.state.to_move()
-        if seat is None or self.seats[seat - 1].bot is None:
-            return None
-        legal = self.state.legal_actions()
-        action = legal[0] if len(legal) == 1 else self._bot_choice(seat, legal)
-        return self._apply(seat, action)
+        events: list[Event] = []
+        return events if self._advance(events, 1) else None
+
+    def _advance(self, events: list[Event], limit: int | None) -> int:
+        """Take computer decisions until a human is to move, the match ends, a pause, or ``limit`` (None: no limit).
+
+        Adds their events to ``events``; returns how many decisions were taken.
+        """
+        seats, taken = self.seats, 0
+        while taken != limit and not self._pauses:
+            state = self.state
+            seat = state.to_move()
+            if seat is None or seats[seat - 1].bot is None:
+                break
+            legal = state.choices()
+            action = legal[0] if len(legal) == 1 else self._bot_choice(seat, legal)
+            events.extend(self._apply(seat, action, chosen=True))
+            taken += 1
+        return taken
 
     fallback_bot: Bot | None = None
     """Plays a decision its own bot failed (in play); None: the failure raises BotFault (simulate)."""
@@ -358,13 +389,14 @@ class Session:
         too, the first legal action) decides.
         """
         bot_id = self.seats[seat - 1].bot
-        view, choices = DeferredView.of(partial(self.state.view, seat)), tuple(legal)
+        build = _refused_view if self.silent else partial(self.state.view, seat)
+        view, choices = DeferredView.of(build), legal if type(legal) is tuple else tuple(legal)
         try:
             action = ask_bot(self.bots[bot_id], view, choices, self._rng(seat), self.bot_time_limit)
         except BotFailure as failure:
             fault = BotFault(bot_id, self.seed, self.match_number, len(self.log) + 1, seat, view.round, failure.reason)
         else:
-            if sys.getrefcount(view) > 2:  # the bot kept the view: fill it in before the position changes
+            if sys.getrefcount(view) > 2 and not self.silent:  # the bot kept the view: fill it in now
                 view.settle()
             return action
         if self.fallback_bot is None:
@@ -375,7 +407,8 @@ class Session:
         except BotFailure:
             action = choices[0]
             self.bot_faults += (with_fallback(fault, "the first legal action was taken instead"),)
-        view.settle()  # a failing bot may have kept it
+        if not self.silent:
+            view.settle()  # a failing bot may have kept it
         return action
 
     def take_bot_faults(self) -> tuple[BotFault, ...]:
@@ -386,8 +419,7 @@ class Session:
     def run_bots(self) -> list[Event]:
         """Step computer players until a human decides, the match ends or a pause."""
         events: list[Event] = []
-        while (step := self.step()) is not None:
-            events.extend(step)
+        self._advance(events, None)
         return events
 
     # --------------------------------------------------------- undo/redo
@@ -476,3 +508,8 @@ class Session:
     def redo_entries(self) -> list[list[LogEntry]]:
         """What redo would re-apply, oldest undo last (for saving)."""
         return [list(r) for r in self._redo]
+
+
+def _refused_view() -> PlayerView:
+    """The view of a silent session's bot: it declared it reads none (:func:`core.bots.reads_view`)."""
+    raise BotFailure("read its view after declaring reads_view = False")

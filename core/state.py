@@ -125,6 +125,22 @@ class MatchState(ABC):
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return its events (see class contract)."""
 
+    def choices(self) -> Sequence[Action]:
+        """:meth:`legal_actions` as an immutable sequence, which may be shared: the same objects, in the same order.
+
+        For callers that only read it (the session asks a bot with it). A
+        game may keep it from one call to the next while the position stays.
+        """
+        return tuple(self.legal_actions())
+
+    def apply_choice(self, action: Action) -> list[Event]:
+        """:meth:`apply` for an ``action`` that is one of the objects :meth:`choices` gave for this position.
+
+        The caller vouches for legality, so a game may skip checking it
+        again; by default this is ``apply``.
+        """
+        return self.apply(action)
+
     @abstractmethod
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may know now (``None``: an onlooker)."""
@@ -179,11 +195,20 @@ class TableState(MatchState):
     :meth:`_emit_simple` reuses one Event per distinct line of ints,
     strings and tiles; :meth:`_clone_table` copies this bookkeeping cheaply
     (the dealer is copied only when a copy deals); ``listening`` False
-    (set by :meth:`rollout`) skips events altogether.
+    (set by :meth:`rollout`) skips events altogether, and ``silent`` True
+    does so for a whole match that nobody watches.
     """
 
     listening = True
     """False: no events are made, returned or logged (a rollout; the history stops)."""
+
+    silent = False
+    """True: no events are made, returned or logged, and rounds go on as usual (nobody listens).
+
+    Views then show no history and no previous round. The session sets it
+    only for a match whose record is not kept, that no observer watches and
+    whose seats are all bots that read no view (see ``Bot.reads_view``).
+    """
 
     def __init__(self, players: int, params: dict[str, Any], names: list[str], dealer: Dealer) -> None:
         self.players = players
@@ -200,7 +225,7 @@ class TableState(MatchState):
         self.winning_seats: list[int] = []
         self.public_log: list[Event] = []
         self.previous_round: PlayerView | None = None
-        self._legal: list[Action] | None = None
+        self._legal: Sequence[Action] | None = None
 
     @property
     def seats(self) -> range:
@@ -222,7 +247,7 @@ class TableState(MatchState):
 
     def _emit(self, out: list[Event], type_: str, **data: Any) -> None:
         """Record an event in ``out`` and its public form in the round's log."""
-        if not self.listening:
+        if not self.listening or self.silent:
             return
         event = Event.make(type_, **data)
         out.append(event)
@@ -235,7 +260,7 @@ class TableState(MatchState):
         ``_emit(out, "play", seat=2, tile=tile, line="mexican", end=5)``, but
         each distinct line is made once and then reused (events are immutable).
         """
-        if self.listening:
+        if self.listening and not self.silent:
             full, public = shape.event(*values)
             out.append(full)
             self.public_log.append(public)
@@ -248,7 +273,8 @@ class TableState(MatchState):
         if not self.listening:
             self.halted = True
             return
-        self.previous_round = self.view(None)
+        if not self.silent:
+            self.previous_round = self.view(None)
         self._begin_round(self.round + 1, None, out)
 
     def _clone_table(self) -> Self:
@@ -276,8 +302,8 @@ class TableState(MatchState):
         self.listening = False
         moves = 0
         while not self.over and not self.halted:
-            legal = self.legal_actions()
-            self.apply(legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))])
+            legal = self.choices()
+            self.apply_choice(legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))])
             moves += 1
         return moves
 
@@ -315,14 +341,21 @@ class TableState(MatchState):
         return out
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        return list(self.choices())
+
+    def choices(self) -> Sequence[Action]:
+        """The legal actions, worked out once per position and shared until it changes."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._compute_legal())
+        return legal
 
     def check(self, action: Action) -> None:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if action not in self._legal:
+        legal = self.choices()
+        for candidate in legal:  # the legal objects themselves come back almost always: no comparisons
+            if candidate is action:
+                return
+        if action not in legal:
             raise IllegalAction(*self._refusal(action))
 
     def is_over(self) -> bool:

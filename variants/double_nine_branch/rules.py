@@ -245,6 +245,10 @@ class DoubleNineBranchState(TableState):
     # ------------------------------------------------------------- apply
     def apply(self, action: Action) -> list[Event]:
         self.check(action)
+        return self.apply_choice(action)
+
+    def apply_choice(self, action: Action) -> list[Event]:
+        """Apply one of this position's legal action objects (not checked again)."""
         out: list[Event] = []
         self._legal = None
         seat = self.current

@@ -51,6 +51,7 @@ class MexicanTrainState(TableState):
         state.scores = dict(view.totals)
         state.round_start_totals = dict(view.totals)
         state.hands = {s: list(view.hand) if s == seat else list(hands[s]) for s in state.seats}
+        state.holding = {s: by_value(hand, state.params["set_size"]) for s, hand in state.hands.items()}
         state.deal = Deal({s: tuple(h) for s, h in state.hands.items()}, tuple(stock))
         state.boneyard = list(reversed(stock))
         extra = view.extra
@@ -62,6 +63,7 @@ class MexicanTrainState(TableState):
         state.ends = {line.id: line.end for line in view.lines}
         state.markers = set(extra["markers"])
         state.owed = [(owed.tile, owed.line) for owed in view.owed]
+        state._owed_stale = False
         uncovered = [(tiles[-1], line) for line, tiles in state.trains.items() if tiles and tiles[-1].is_double]
         state.doubles_played = state.owed + [double for double in uncovered if double not in state.owed]
         state.phase = view.phase
@@ -95,6 +97,7 @@ class MexicanTrainState(TableState):
         self.round_start_totals = dict(self.scores)
         self.public_log = []
         self.hands = {s: list(deal.hands[s]) for s in self.seats}
+        self.holding = {s: by_value(hand, self.params["set_size"]) for s, hand in self.hands.items()}
         self.boneyard = list(reversed(deal.stock))
         self.engine = Tile(self.engine_value(round_number), self.engine_value(round_number))
         self.trains: dict[LineId, list[Tile]] = {s: [] for s in self.seats}
@@ -103,6 +106,7 @@ class MexicanTrainState(TableState):
         self.markers: set[int] = set()
         self.doubles_played: list[tuple[Tile, LineId]] = []
         self.owed: list[tuple[Tile, LineId]] = []
+        self._owed_stale = False
         self.first_turns_done = 0
         self.first_played = 0
         self.extra_owed = False
@@ -133,7 +137,7 @@ class MexicanTrainState(TableState):
                 if not self.boneyard:
                     break
                 tile = self.boneyard.pop()
-                self.hands[seat].append(tile)
+                self._give(seat, tile)
                 if tile == self.engine:
                     holder = seat
                 self._emit_simple(out, DRAW_LINE, seat, tile, "search")
@@ -156,29 +160,24 @@ class MexicanTrainState(TableState):
             lines.extend(sorted(s for s in self.markers if s != seat))
         return lines
 
-    def _plays(self, tiles: list[Tile], lines: list[LineId]) -> list[Action]:
-        """Every tile of ``tiles`` on every line of ``lines`` whose end it matches, tiles first.
+    def _plays(self, seat: int, lines: list[LineId]) -> list[Action]:
+        """Every play of ``seat`` on the lines ``lines``, line by line (the drawn tile alone after a draw, MT.9b).
 
-        Only tiles carrying one of the open ends are matched against the lines.
+        The seat's tiles are indexed by value, so only tiles carrying a line's
+        open end are looked at.
         """
         ends = self.ends
-        open_ends = {ends[line] for line in lines}
-        return [
-            PLAYS[line][tile]
-            for tile in tiles
-            if tile[0] in open_ends or tile[1] in open_ends
-            for line in lines
-            if ends[line] in tile
-        ]
+        drawn = self.drawn_tile
+        if drawn is not None:
+            return [PLAYS[line][drawn] for line in lines if ends[line] in drawn]
+        holding = self.holding[seat]
+        return [PLAYS[line][tile] for line in lines for tile in holding[ends[line]]]
 
     def _normal_plays(self) -> list[Action]:
-        if self.drawn_tile is not None:
-            tiles = [self.drawn_tile]
-        else:
-            tiles = self.hands[self.current]
+        seat = self.current
         if self.owed and not self.extra_owed:
-            return self._plays(tiles, [self.owed[0][1]])
-        return self._plays(tiles, self.targets(self.current))
+            return self._plays(seat, [self.owed[0][1]])
+        return self._plays(seat, self.targets(seat))
 
     def _compute_legal(self) -> list[Action]:
         if self.over:
@@ -187,7 +186,7 @@ class MexicanTrainState(TableState):
         if self.phase == ENGINE:
             return [self._place_engine]
         if self.phase == FIRST_TURN:
-            plays = self._plays(self.hands[seat], [seat])
+            plays = self._plays(seat, [seat])
             if self.first_played:
                 return plays + [END_TURN]
             return plays or [PASS]
@@ -273,11 +272,15 @@ class MexicanTrainState(TableState):
     # ------------------------------------------------------------- apply
     def apply(self, action: Action) -> list[Event]:
         self.check(action)
+        return self.apply_choice(action)
+
+    def apply_choice(self, action: Action) -> list[Event]:
+        """Apply one of this position's legal action objects (not checked again)."""
         out: list[Event] = []
         self._legal = None
         seat = self.current
         if isinstance(action, PlaceEngine):
-            self.hands[seat].remove(action.tile)
+            self._take(seat, action.tile)
             self.centre = action.tile
             self._emit_simple(out, ENGINE_LINE, seat, action.tile)
             self.phase = FIRST_TURN
@@ -288,10 +291,32 @@ class MexicanTrainState(TableState):
             self._apply_normal(action, out)
         return out
 
-    def _lay(self, seat: int, tile: Tile, line: LineId, out: list[Event]) -> None:
-        self.hands[seat].remove(tile)
-        self.trains[line].append(tile)
+    def _give(self, seat: int, tile: Tile) -> None:
+        """``tile`` joins ``seat``'s hand (and its index by value)."""
+        self.hands[seat].append(tile)
+        holding = self.holding[seat]
         low, high = tile
+        holding[low].append(tile)
+        if low != high:
+            holding[high].append(tile)
+
+    def _take(self, seat: int, tile: Tile) -> None:
+        """``tile`` leaves ``seat``'s hand (and its index by value)."""
+        self.hands[seat].remove(tile)
+        holding = self.holding[seat]
+        low, high = tile
+        holding[low].remove(tile)
+        if low != high:
+            holding[high].remove(tile)
+
+    def _lay(self, seat: int, tile: Tile, line: LineId, out: list[Event]) -> None:
+        """Lay ``tile`` from ``seat``'s hand on ``line``; laying or covering a double makes the owed doubles stale."""
+        self._take(seat, tile)
+        train = self.trains[line]
+        low, high = tile
+        if low == high or (train and train[-1][0] == train[-1][1]):
+            self._owed_stale = True
+        train.append(tile)
         end = high if low == self.ends[line] else low
         self.ends[line] = end
         if low == high:
@@ -303,9 +328,7 @@ class MexicanTrainState(TableState):
         if isinstance(action, Play):
             self._lay(seat, action.tile, seat, out)
             self.first_played += 1
-            hand = self.hands[seat]
-            end = self.ends[seat]
-            if any(end in tile for tile in hand):
+            if self.holding[seat][self.ends[seat]]:
                 return
             self._emit_simple(out, END_FIRST_TURN_LINE, seat)
         elif isinstance(action, EndTurn):
@@ -337,7 +360,7 @@ class MexicanTrainState(TableState):
             self._play_normal(seat, action, out)
         elif isinstance(action, Draw):
             tile = self.boneyard.pop()
-            self.hands[seat].append(tile)
+            self._give(seat, tile)
             self.drew = True
             self.drawn_tile = tile
             self._emit_simple(out, DRAW_LINE, seat, tile, "play")
@@ -362,7 +385,7 @@ class MexicanTrainState(TableState):
 
     def _end_turn(self, out: list[Event]) -> None:
         """MT.12a owed doubles, MT.14 block check, then the next seat."""
-        if self.doubles_played:
+        if self._owed_stale:
             self._update_owed()
         self.extra_owed = False
         self.drew = False
@@ -374,16 +397,14 @@ class MexicanTrainState(TableState):
     def _update_owed(self) -> None:
         """MT.12a: doubles still last on their train, in the order played."""
         self.owed = [(t, line) for t, line in self.doubles_played if self.trains[line][-1] == t]
+        self._owed_stale = False
 
     def _blocked(self) -> bool:
         """MT.14: boneyard empty and nobody could play even with every train marked."""
         if self.boneyard:
             return False
-        if self.owed:
-            value = self.owed[0][0].a
-            return not any(t.has(value) for s in self.seats for t in self.hands[s])
-        ends = set(self.ends.values())
-        return not any(t[0] in ends or t[1] in ends for s in self.seats for t in self.hands[s])
+        ends = (self.owed[0][0][0],) if self.owed else set(self.ends.values())
+        return not any(holding[end] for holding in self.holding.values() for end in ends)
 
     # ------------------------------------------------------------ reading
     def view(self, seat: int | None) -> PlayerView:
@@ -416,6 +437,7 @@ class MexicanTrainState(TableState):
             return super().clone()
         other = self._clone_table()
         other.hands = {seat: list(hand) for seat, hand in self.hands.items()}
+        other.holding = {seat: [list(tiles) for tiles in holding] for seat, holding in self.holding.items()}
         other.boneyard = list(self.boneyard)
         other.trains = {line: list(tiles) for line, tiles in self.trains.items()}
         other.ends = dict(self.ends)
@@ -469,3 +491,14 @@ def _laid_this_first_turn(view: PlayerView) -> int:
             break
         count += 1
     return count
+
+
+def by_value(hand: Sequence[Tile], highest: int) -> list[list[Tile]]:
+    """``hand`` indexed by pip value: entry ``v`` lists the tiles carrying ``v`` (a double once), in hand order."""
+    index: list[list[Tile]] = [[] for _ in range(highest + 1)]
+    for tile in hand:
+        low, high = tile
+        index[low].append(tile)
+        if low != high:
+            index[high].append(tile)
+    return index
