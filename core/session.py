@@ -11,7 +11,7 @@ instant.
 
 from __future__ import annotations
 
-import secrets
+import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +24,7 @@ from core.bots import RNG_VERSION, Bot, decision_rngs, reads_view
 from core.events import Event
 from core.state import Dealer, MatchState
 from core.variant import Variant
-from core.views import DeferredView, PlayerView
+from core.views import DeferredView, PlayerView, RefusedView
 
 RESTART = "restart"
 """The log entry of a round restart (DX.7)."""
@@ -94,7 +94,7 @@ class _UndoPoint:
 
 def fresh_seed() -> int:
     """New randomness for a match without an explicit seed (DX.1)."""
-    return secrets.randbits(63)
+    return random.SystemRandom().getrandbits(63)  # the operating system's randomness, as ``secrets`` uses
 
 
 def next_match_seed(seed: int) -> int:
@@ -316,7 +316,8 @@ class Session:
         """
         events = self.state.apply_choice(action) if chosen else self.state.apply(action)
         self.log.append(LogEntry(seat, action))
-        self._publish(events)
+        if events:  # a silent session's states make none
+            self._publish(events)
         return events
 
     def _rng(self, seat: int):
@@ -389,14 +390,17 @@ class Session:
         too, the first legal action) decides.
         """
         bot_id = self.seats[seat - 1].bot
-        build = _refused_view if self.silent else partial(self.state.view, seat)
-        view, choices = DeferredView.of(build), legal if type(legal) is tuple else tuple(legal)
+        view = _REFUSED_VIEW if self.silent else DeferredView.of(partial(self.state.view, seat))
+        choices = legal if type(legal) is tuple else tuple(legal)
         try:
             action = ask_bot(self.bots[bot_id], view, choices, self._rng(seat), self.bot_time_limit)
         except BotFailure as failure:
-            fault = BotFault(bot_id, self.seed, self.match_number, len(self.log) + 1, seat, view.round, failure.reason)
+            round_number = self.state.view(seat).round  # the state's own view: the bot's may be a refused one
+            fault = BotFault(
+                bot_id, self.seed, self.match_number, len(self.log) + 1, seat, round_number, failure.reason
+            )
         else:
-            if sys.getrefcount(view) > 2 and not self.silent:  # the bot kept the view: fill it in now
+            if not self.silent and sys.getrefcount(view) > 2:  # the bot kept the view: fill it in now
                 view.settle()
             return action
         if self.fallback_bot is None:
@@ -510,6 +514,5 @@ class Session:
         return [list(r) for r in self._redo]
 
 
-def _refused_view() -> PlayerView:
-    """The view of a silent session's bot: it declared it reads none (:func:`core.bots.reads_view`)."""
-    raise BotFailure("read its view after declaring reads_view = False")
+_REFUSED_VIEW = RefusedView.of(lambda: BotFailure("read its view after declaring reads_view = False"))
+"""The view every bot of a silent session gets: it declared it reads none (:func:`core.bots.reads_view`)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import sqlite3
@@ -12,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.actions import Action
-from core.bots import RNG_VERSION, DecisionRandom, decision_rng
+from core.bot_guard import BotFault
+from core.bots import RNG_VERSION, DecisionRandom, decision_rng, decision_rngs
 from core.plugins import get_plugin_manager
 from core.record import read_record, split_matches
 from core.record import replay as replay_record
@@ -23,6 +25,7 @@ from core.store import DB_NAME, Store
 from core.views import DeferredView, PlayerView
 from tests.db_referee import referee
 from tests.referee import check_record
+from variants.mexican_train.rules import by_value
 
 VARIANTS = ["mexican-train", "double-nine-branch"]
 REGISTRY = get_plugin_manager().registry
@@ -263,3 +266,121 @@ def test_simulated_records_pass_the_referees_at_every_player_count(tmp_path, var
         else:
             assert referee(lines).finished
         assert replay_record(lines, REGISTRY.variant(variant)).is_over()
+
+
+class ViewReadingBot:
+    """Declares that it reads no view, then reads it."""
+
+    id = "liar"
+    description = "reads the view it said it would not"
+    reads_view = False
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        return legal_actions[len(view.hand) % len(legal_actions)]
+
+
+def _random_session(variant: str, players: int, seed: int, unwatched: bool) -> Session:
+    seats = [Seat(f"Bot {s}", "random") for s in range(1, players + 1)]
+    return Session(REGISTRY.variant(variant), seats, {"random": REGISTRY.bot("random")}, seed=seed, unwatched=unwatched)
+
+
+@pytest.mark.parametrize(
+    "variant, players, seed", [("mexican-train", 2, 1), ("mexican-train", 7, 2), ("double-nine-branch", 4, 3)]
+)
+def test_DX_1_a_silent_match_makes_no_events_and_plays_exactly_as_a_watched_one(variant, players, seed):
+    silent = _random_session(variant, players, seed, unwatched=True)
+    watched = _random_session(variant, players, seed, unwatched=False)
+    silent.run_bots()
+    watched.run_bots()
+    assert silent.silent and not watched.silent
+    assert silent.record.events == [] and silent.state.view(None).history == ()
+    assert len(watched.record.events) > len(watched.log) > 0
+    assert silent.log == watched.log
+    assert silent.state.snapshot() == watched.state.snapshot()
+    assert silent.state.winners() == watched.state.winners()
+
+
+def test_a_session_is_silent_only_when_nobody_watches_and_no_bot_reads_its_view():
+    variant = REGISTRY.variant("mexican-train")
+    bots = {"random": REGISTRY.bot("random"), "planner": REGISTRY.bot("planner")}
+    tables = {
+        "random bots, unwatched": ([Seat("A", "random"), Seat("B", "random")], True, True),
+        "random bots, watched": ([Seat("A", "random"), Seat("B", "random")], False, False),
+        "a planner reads its view": ([Seat("A", "random"), Seat("B", "planner")], True, False),
+        "a human at the table": ([Seat("A"), Seat("B", "random")], True, False),
+    }
+    for name, (seats, unwatched, silent) in tables.items():
+        session = Session(variant, seats, bots, seed=5, unwatched=unwatched)
+        assert session.silent == silent, name
+        assert (session.record.events == []) == silent, name
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_DX_4_a_bot_that_reads_the_view_it_declared_it_would_not_read_fails_its_decision(variant):
+    bot = ViewReadingBot()
+    seats = [Seat(f"Bot {s}", bot.id) for s in range(1, 4)]
+    session = Session(REGISTRY.variant(variant), seats, {bot.id: bot}, seed=6, unwatched=True)
+    assert session.silent
+    with pytest.raises(BotFault, match="read its view after declaring reads_view = False"):
+        session.run_bots()
+    watched = Session(REGISTRY.variant(variant), seats, {bot.id: bot}, seed=6)
+    watched.run_bots()  # watched, the view is there and the bot plays the match
+    assert watched.is_over
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_simulate_gives_the_same_matches_with_and_without_a_record(tmp_path, variant):
+    def outcomes(record):
+        seen = []
+        simulate(REGISTRY, variant, ["random"] * 3, matches=4, seed=17, record=record, on_match=seen.append)
+        return [(o.k, o.totals, o.winners) for o in seen]
+
+    assert outcomes(None) == outcomes(tmp_path / "matches.jsonl")
+
+
+def test_simulate_puts_the_garbage_collector_back_as_it_found_it():
+    thresholds, frozen = gc.get_threshold(), gc.get_freeze_count()
+    simulate(REGISTRY, "double-nine-branch", ["random"] * 2, matches=2, seed=1)
+    assert gc.get_threshold() == thresholds and gc.get_freeze_count() == frozen
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_DX_1_a_match_s_generators_are_the_decision_generators(version):
+    rngs = decision_rngs(99, 3, version)
+    for seat, ply in [(1, 0), (2, 17), (4, 1234)]:
+        assert rngs(seat, ply).random() == decision_rng(99, 3, seat, ply, version).random()
+    with pytest.raises(ValueError, match="version"):
+        decision_rngs(99, 3, 7)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), moves=st.integers(0, 400))
+def test_choices_and_apply_choice_agree_with_legal_actions_and_apply(variant, seed, moves):
+    """``choices()`` are the legal actions; ``apply_choice`` changes the state exactly as ``apply``."""
+    state = _position(variant, seed, 0)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over():
+            break
+        legal = state.legal_actions()
+        assert state.choices() == tuple(legal) and all(a is b for a, b in zip(state.choices(), legal, strict=True))
+        action = rng.choice(legal)
+        checked = state.clone()
+        assert state.apply_choice(action) == checked.apply(action)
+        assert state.snapshot() == checked.snapshot()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 10))
+def test_MT_8_the_hand_index_by_value_always_matches_the_hands(seed, players):
+    """The index that finds plays by open end holds exactly each hand's tiles, after every move and deal."""
+    state = REGISTRY.variant("mexican-train").new_match(players, seed)
+    state.start()
+    rng = random.Random(seed)
+    for _ in range(600):
+        if state.is_over():
+            break
+        for seat, hand in state.hands.items():
+            assert state.holding[seat] == by_value(hand, 12)
+        state.apply(rng.choice(state.legal_actions()))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import socket
 import sys
 from pathlib import Path
 
@@ -51,6 +50,8 @@ def display_reachable(display: str) -> bool:
     if host in ("", "unix"):
         return Path(f"/tmp/.X11-unix/X{number}").exists()
     try:
+        import socket  # only for a remote display: keeps the start-up of other commands short
+
         socket.create_connection((host, 6000 + int(number)), timeout=0.5).close()
     except OSError:
         return False

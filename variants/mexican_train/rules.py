@@ -62,6 +62,7 @@ class MexicanTrainState(TableState):
         state.trains = {line.id: list(line.tiles) for line in view.lines}
         state.ends = {line.id: line.end for line in view.lines}
         state.markers = set(extra["markers"])
+        state._targets = {}
         state.owed = [(owed.tile, owed.line) for owed in view.owed]
         state._owed_stale = False
         uncovered = [(tiles[-1], line) for line, tiles in state.trains.items() if tiles and tiles[-1].is_double]
@@ -104,6 +105,7 @@ class MexicanTrainState(TableState):
         self.trains[MEXICAN] = []
         self.ends: dict[LineId, int] = {line: self.engine.a for line in self.trains}
         self.markers: set[int] = set()
+        self._targets: dict[int, list[LineId]] = {}
         self.doubles_played: list[tuple[Tile, LineId]] = []
         self.owed: list[tuple[Tile, LineId]] = []
         self._owed_stale = False
@@ -154,11 +156,22 @@ class MexicanTrainState(TableState):
 
     # ------------------------------------------------------ legal moves
     def targets(self, seat: int) -> list[LineId]:
-        """Trains ``seat`` may use in a normal turn (MT.8)."""
-        lines: list[LineId] = [seat, MEXICAN]
-        if self.markers:
-            lines.extend(sorted(s for s in self.markers if s != seat))
+        """Trains ``seat`` may use in a normal turn (MT.8): a list kept until a marker changes (do not change it)."""
+        lines = self._targets.get(seat)
+        if lines is None:
+            lines = self._targets[seat] = [seat, MEXICAN, *sorted(s for s in self.markers if s != seat)]
         return lines
+
+    def _mark(self, seat: int) -> None:
+        """MT.10: a pass puts a marker on the passer's train (one already there stays)."""
+        self.markers.add(seat)
+        self._targets.clear()
+
+    def _unmark(self, seat: int) -> None:
+        """MT.10: a tile its owner plays on their own train takes the marker off."""
+        if seat in self.markers:
+            self.markers.discard(seat)
+            self._targets.clear()
 
     def _plays(self, seat: int, lines: list[LineId]) -> list[Action]:
         """Every play of ``seat`` on the lines ``lines``, line by line (the drawn tile alone after a draw, MT.9b).
@@ -334,7 +347,7 @@ class MexicanTrainState(TableState):
         elif isinstance(action, EndTurn):
             self._emit_simple(out, END_FIRST_TURN_LINE, seat)
         else:
-            self.markers.add(seat)
+            self._mark(seat)
             self._emit_simple(out, PASS_LINE, seat)
         self._next_first_turn(out)
 
@@ -365,7 +378,7 @@ class MexicanTrainState(TableState):
             self.drawn_tile = tile
             self._emit_simple(out, DRAW_LINE, seat, tile, "play")
         elif isinstance(action, Pass):
-            self.markers.add(seat)
+            self._mark(seat)
             self._emit_simple(out, PASS_LINE, seat)
             self._end_turn(out)
 
@@ -373,7 +386,7 @@ class MexicanTrainState(TableState):
         covering = bool(self.owed) and not self.extra_owed
         self._lay(seat, action.tile, action.line, out)
         if action.line == seat:
-            self.markers.discard(seat)
+            self._unmark(seat)
         if not self.hands[seat]:
             self._end_round("out", out)
         elif action.tile[0] == action.tile[1] and not covering:
@@ -442,6 +455,7 @@ class MexicanTrainState(TableState):
         other.trains = {line: list(tiles) for line, tiles in self.trains.items()}
         other.ends = dict(self.ends)
         other.markers = set(self.markers)
+        other._targets = {}
         other.doubles_played = list(self.doubles_played)
         other.owed = list(self.owed)
         other._line_cache = dict(self._line_cache)
