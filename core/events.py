@@ -165,7 +165,17 @@ class Shape:
         if pair is None:
             event = Event.make(self.type, **dict(zip(self.keys, values, strict=True)))
             pair = self._made[values] = (event, event.public())
+            _SHARED.add(id(event))
         return pair
+
+
+_SHARED: set[int] = set()
+"""The ids of the full events a :class:`Shape` made: they live as long as the process, and recur."""
+
+
+def is_shared(event: Event) -> bool:
+    """True for an event a :class:`Shape` made: the same object stands for every occurrence of its line."""
+    return id(event) in _SHARED
 
 
 PLAY_LINE = Shape("play", "seat", "tile", "line", "end")
@@ -193,4 +203,4 @@ def tiles_of(value: list[str]) -> list[Tile]:
     return [Tile.parse(t) for t in value]
 
 
-__all__ = ["Event", "deep_frozen", "event_from_record", "tiles_of", "format_tiles"]
+__all__ = ["Event", "deep_frozen", "event_from_record", "is_shared", "tiles_of", "format_tiles"]

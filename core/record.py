@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from core.actions import Action, Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
-from core.events import Event, event_from_record
+from core.events import Event, event_from_record, is_shared
 from core.state import Deal, MatchState, RiggedDealer
 from core.tiles import Tile
 from core.variant import Variant
@@ -46,6 +46,28 @@ class IncompleteRecord(RecordError):
 def dumps_line(line: Mapping[str, Any]) -> str:
     """One record line as compact, key-ordered JSON."""
     return _ENCODER.encode(line)
+
+
+_SHARED_LINES: dict[int, str] = {}
+"""The JSON line of each shared event (:func:`core.events.is_shared`) once it was written."""
+
+
+def record_text(header: Mapping[str, Any], events: Iterable[Event]) -> str:
+    """A match's RECORD.md text: the header line, then a line per event, each ending in a newline.
+
+    The line of a shared event is encoded once per process and reused (a
+    play, a draw, a pass recur from match to match).
+    """
+    parts = [dumps_line(header)]
+    for event in events:
+        text = _SHARED_LINES.get(id(event))
+        if text is None:
+            text = dumps_line(event.to_record())
+            if is_shared(event):
+                _SHARED_LINES[id(event)] = text
+        parts.append(text)
+    parts.append("")
+    return "\n".join(parts)
 
 
 def write_record(target: str | Path | IO[str], lines: Iterable[Mapping[str, Any]], *, overwrite: bool = True) -> None:

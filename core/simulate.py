@@ -29,7 +29,7 @@ from typing import IO
 from core.bot_guard import DEFAULT_TIME_LIMIT, BotFailure, BotFault
 from core.bot_process import BotProcesses
 from core.plugins import match_watchers, watch_matches
-from core.record import dumps_line
+from core.record import record_text
 from core.registry import Registry
 from core.session import Seat, Session
 from core.workers import ordered_map
@@ -201,7 +201,7 @@ def play_match(registry: Registry, plan: MatchPlan, k: int, processes: BotProces
     except BotFault as fault:
         return MatchOutcome(k, seats_bots, failure=str(replace(fault, match=k + 1)))
     state = session.state
-    record = "".join(dumps_line(line) + "\n" for line in session.record.lines()) if plan.keep_record else None
+    record = record_text(session.record.header, session.record.events) if plan.keep_record else None
     return MatchOutcome(k, seats_bots, state.totals(), tuple(state.winners()), record)
 
 

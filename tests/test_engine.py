@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from core.actions import Action
 from core.bot_guard import BotFault
 from core.bots import RNG_VERSION, DecisionRandom, decision_rng, decision_rngs
+from core.events import is_shared
 from core.plugins import get_plugin_manager
-from core.record import read_record, split_matches
+from core.record import dumps_line, read_record, record_text, split_matches
 from core.record import replay as replay_record
 from core.session import Seat, Session
 from core.setup import default_seats, make_session
@@ -384,3 +385,13 @@ def test_MT_8_the_hand_index_by_value_always_matches_the_hands(seed, players):
         for seat, hand in state.hands.items():
             assert state.holding[seat] == by_value(hand, 12)
         state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_record_text_is_its_lines_in_json_even_when_shared_lines_are_reused(variant):
+    for seed in (31, 32):  # the second match reuses lines the first one encoded
+        session = _random_session(variant, 3, seed, unwatched=False)
+        session.run_bots()
+        expected = "".join(dumps_line(line) + "\n" for line in session.record.lines())
+        assert record_text(session.record.header, session.record.events) == expected
+    assert any(is_shared(event) for event in session.record.events)
