@@ -1,23 +1,16 @@
 """The console front end: plain line-based text over any stream (SSH, pipes, screen readers).
 
 Registered as the front end ``console``; ``roundhouse play --ui console``
-runs :meth:`ConsoleFrontend.run` with the app's streams.
+runs :meth:`ConsoleFrontend.run` with the app's streams. The work lives in
+:mod:`frontends.console.app`, imported on first use.
 """
 
 from __future__ import annotations
 
-import sys
 from typing import IO, Any
 
 from core import hookimpl
 from core.frontend import AppContext
-from core.session import Session
-from core.setup import SetupError, make_session
-from frontends.console.game import ConsoleGame, farewell, past_match_lines
-from frontends.console.resume import offer_saved
-from frontends.console.setup_prompts import ask_language, ask_table, is_interactive, table_from_flags
-from frontends.console.terminal import Terminal
-from frontends.past_matches import find_entry
 
 
 class ConsoleFrontend:
@@ -32,43 +25,9 @@ class ConsoleFrontend:
 
     def run(self, app: AppContext) -> int:
         """Play until the user quits: 0 on quit or end of input, 130 on Ctrl-C, 2 for a bad setup."""
-        term = Terminal(app.stdin or sys.stdin, app.stdout or sys.stdout, app.options.lang)
-        session: Session | None = None
-        try:
-            session = self._session(app, term)
-            if session is None:
-                return 2
-            if app.store is not None:
-                app.store.attach(session)
-            return ConsoleGame(term, session, app.store, app.plugins.registry).run()
-        except EOFError:
-            term.say(farewell(term, "console.bye", session, app.store))
-            return 0
-        except KeyboardInterrupt:
-            term.say()
-            term.say(farewell(term, "console.interrupted", session, app.store))
-            return 130
+        from frontends.console.app import ConsoleApp
 
-    def _session(self, app: AppContext, term: Terminal) -> Session | None:
-        """Resume the saved match if the user wants it, else set up a new one (None: bad setup, reported)."""
-        registry = app.plugins.registry
-        term.set_language(ask_language(term, app.options))
-        if app.store is not None:
-            resumed = offer_saved(term, app.store, app.options, registry)
-            if resumed is not None:
-                return resumed
-        try:
-            choice = (
-                ask_table(term, registry)
-                if is_interactive(app.options)
-                else table_from_flags(term, app.options, registry)
-            )
-            return make_session(registry, choice.variant, choice.seats, choice.seed)
-        except SetupError as error:
-            term.say(term.t(error.key, **error.values))
-        except (KeyError, ValueError) as error:
-            term.say(term.t("console.setup_failed", reason=str(error)))
-        return None
+        return ConsoleApp().run(app)
 
     def print_past(self, store: Any, text: str, registry: Any, stdout: IO[str], lang: str | None = None) -> None:
         """``roundhouse history ID``: print an earlier match's public log.
@@ -76,12 +35,9 @@ class ConsoleFrontend:
         LookupError when the store's history has no match ``text``;
         StoreError when its record cannot be read.
         """
-        term = Terminal(sys.stdin, stdout, lang)
-        entry = find_entry(store.history(), text)
-        if entry is None:
-            raise LookupError(f"there is no match {text!r} in the history (see 'roundhouse history')")
-        for line in past_match_lines(term, store, registry, entry):
-            term.say(line)
+        from frontends.console.app import ConsoleApp
+
+        ConsoleApp().print_past(store, text, registry, stdout, lang)
 
 
 @hookimpl

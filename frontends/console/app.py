@@ -1,0 +1,72 @@
+"""The console front end at work: setting up or resuming a match, then playing it in a terminal.
+
+:mod:`frontends.console` registers it and imports this module only when
+the console is used, so other commands start without it.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import IO, Any
+
+from core.frontend import AppContext
+from core.session import Session
+from core.setup import SetupError, make_session
+from frontends.console.game import ConsoleGame, farewell, past_match_lines
+from frontends.console.resume import offer_saved
+from frontends.console.setup_prompts import ask_language, ask_table, is_interactive, table_from_flags
+from frontends.console.terminal import Terminal
+from frontends.past_matches import find_entry
+
+
+class ConsoleApp:
+    """Plays in a text console."""
+
+    def run(self, app: AppContext) -> int:
+        """As :meth:`frontends.console.ConsoleFrontend.run`."""
+        term = Terminal(app.stdin or sys.stdin, app.stdout or sys.stdout, app.options.lang)
+        session: Session | None = None
+        try:
+            session = self._session(app, term)
+            if session is None:
+                return 2
+            if app.store is not None:
+                app.store.attach(session)
+            return ConsoleGame(term, session, app.store, app.plugins.registry).run()
+        except EOFError:
+            term.say(farewell(term, "console.bye", session, app.store))
+            return 0
+        except KeyboardInterrupt:
+            term.say()
+            term.say(farewell(term, "console.interrupted", session, app.store))
+            return 130
+
+    def _session(self, app: AppContext, term: Terminal) -> Session | None:
+        """Resume the saved match if the user wants it, else set up a new one (None: bad setup, reported)."""
+        registry = app.plugins.registry
+        term.set_language(ask_language(term, app.options))
+        if app.store is not None:
+            resumed = offer_saved(term, app.store, app.options, registry)
+            if resumed is not None:
+                return resumed
+        try:
+            choice = (
+                ask_table(term, registry)
+                if is_interactive(app.options)
+                else table_from_flags(term, app.options, registry)
+            )
+            return make_session(registry, choice.variant, choice.seats, choice.seed)
+        except SetupError as error:
+            term.say(term.t(error.key, **error.values))
+        except (KeyError, ValueError) as error:
+            term.say(term.t("console.setup_failed", reason=str(error)))
+        return None
+
+    def print_past(self, store: Any, text: str, registry: Any, stdout: IO[str], lang: str | None = None) -> None:
+        """As :meth:`frontends.console.ConsoleFrontend.print_past`."""
+        term = Terminal(sys.stdin, stdout, lang)
+        entry = find_entry(store.history(), text)
+        if entry is None:
+            raise LookupError(f"there is no match {text!r} in the history (see 'roundhouse history')")
+        for line in past_match_lines(term, store, registry, entry):
+            term.say(line)
