@@ -24,7 +24,7 @@ from core.bots import RNG_VERSION, Bot, decision_rngs, reads_view
 from core.events import Event
 from core.state import Dealer, MatchState
 from core.variant import Variant
-from core.views import DeferredView, PlayerView, RefusedView
+from core.views import DeferredView, PlayerView
 
 RESTART = "restart"
 """The log entry of a round restart (DX.7)."""
@@ -514,5 +514,10 @@ class Session:
         return [list(r) for r in self._redo]
 
 
-_REFUSED_VIEW = RefusedView.of(lambda: BotFailure("read its view after declaring reads_view = False"))
-"""The view every bot of a silent session gets: it declared it reads none (:func:`core.bots.reads_view`)."""
+def _refuse_view() -> PlayerView:
+    """Fail the decision of a bot that reads the view it declared it would not read."""
+    raise BotFailure("read its view after declaring reads_view = False")
+
+
+_REFUSED_VIEW = DeferredView.of(_refuse_view)
+"""The view every bot of a silent session gets (:func:`core.bots.reads_view`): reading it always fails."""

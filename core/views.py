@@ -156,8 +156,8 @@ class DeferredView(PlayerView):
             return
         if build is None:
             return
+        full = build()  # raising leaves the view unfilled: a later read raises again
         object.__setattr__(self, "_build", None)
-        full = build()
         for name in _FIELDS:
             object.__setattr__(self, name, getattr(full, name))
 
@@ -174,39 +174,6 @@ class DeferredView(PlayerView):
             raise AttributeError(name)
         self.settle()
         return object.__getattribute__(self, name)
-
-
-class RefusedView(PlayerView):
-    """A :class:`PlayerView` that cannot be read: reading any field raises ``refusal()``.
-
-    Given to a bot that declared it reads no view (see
-    :func:`core.bots.reads_view`) in a match that makes no events. It holds
-    nothing, so one serves every decision.
-    """
-
-    __slots__ = ("_refusal",)
-
-    @classmethod
-    def of(cls, refusal: Callable[[], Exception]) -> RefusedView:
-        """A view whose every field read raises ``refusal()``."""
-        view = cls.__new__(cls)
-        object.__setattr__(view, "_refusal", refusal)
-        return view
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __hash__(self) -> int:
-        return id(self)
-
-    def __repr__(self) -> str:
-        return "RefusedView()"
-
-    def __getattr__(self, name: str) -> Any:
-        # Python calls this for every field (none is ever filled in) and for unknown names.
-        if name not in _FIELD_SET:
-            raise AttributeError(name)
-        raise object.__getattribute__(self, "_refusal")()
 
 
 _FIELDS = tuple(f.name for f in fields(PlayerView))

@@ -127,6 +127,20 @@ def test_DX_4_a_deferred_view_equals_its_full_view_and_builds_once():
         view.no_such_field  # noqa: B018
 
 
+def test_DX_4_a_deferred_view_whose_build_fails_fails_at_every_read():
+    calls: list[int] = []
+
+    def refuse() -> PlayerView:
+        calls.append(1)
+        raise LookupError("not now")
+
+    view = DeferredView.of(refuse)
+    for field in ("hand", "hand", "round"):
+        with pytest.raises(LookupError, match="not now"):
+            getattr(view, field)
+    assert len(calls) == 3
+
+
 def test_DX_1_the_decision_generator_is_a_pure_function_of_its_position():
     first = [decision_rng(7, 1, 2, 30).random() for _ in range(3)]
     assert first == [decision_rng(7, 1, 2, 30).random() for _ in range(3)]
