@@ -4,9 +4,10 @@ Run: ``python benchmarks/bench_engine.py [--matches N] [--positions N]``.
 
 For both games at 2, 4 and 10 players (Double-Nine Branch: 6, its most):
 
-- whole matches between random bots through a :class:`core.session.Session`
-  (recording in memory, as ``roundhouse simulate`` plays them): matches and
-  decisions per second;
+- whole matches between random bots through a :class:`core.session.Session`:
+  recording in memory (as ``roundhouse simulate --record`` plays them), and
+  silent (as ``roundhouse simulate`` plays them: no events, the random bot
+  reads no view): matches and decisions per second;
 - ``clone()`` of a typical mid-round position (half of the round's moves
   played), and one rollout from it (``clone()`` then ``rollout()`` to the
   round's end with random legal moves), in microseconds.
@@ -35,14 +36,14 @@ TABLES += [("double-nine-branch", 2), ("double-nine-branch", 4), ("double-nine-b
 """2, 4 and 10 players; Double-Nine Branch seats at most 6 (DB.1), so 6 stands in for 10."""
 
 
-def match_speed(registry, variant_id: str, players: int, matches: int) -> tuple[float, float]:
+def match_speed(registry, variant_id: str, players: int, matches: int, silent: bool) -> tuple[float, float]:
     """(matches per second, decisions per second) of random bots, CPU time of this process."""
     variant, bot = registry.variant(variant_id), registry.bot("random")
     seats = [Seat(f"Bot {s}", "random") for s in range(1, players + 1)]
     decisions = 0
     started = time.process_time()
     for k in range(matches):
-        session = Session(variant, seats, {"random": bot}, seed=k)
+        session = Session(variant, seats, {"random": bot}, seed=k, unwatched=silent)
         session.run_bots()
         decisions += len(session.log)
     elapsed = time.process_time() - started
@@ -85,13 +86,18 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20, help="mid-round positions per table (default 20)")
     args = parser.parse_args()
     registry = get_plugin_manager().registry
-    print(f"{'game':<20} {'players':>7} {'matches/s':>10} {'decisions/s':>12} {'clone µs':>9} {'rollout µs':>11}")
+    print(f"{'':<28} {'recording':>23}  {'silent':>23}")
+    print(
+        f"{'game':<20} {'players':>7} {'matches/s':>10} {'decisions/s':>12}  {'matches/s':>10} {'decisions/s':>12}"
+        f" {'clone µs':>9} {'rollout µs':>11}"
+    )
     for variant_id, players in TABLES:
-        per_match, per_decision = match_speed(registry, variant_id, players, args.matches)
+        recording = match_speed(registry, variant_id, players, args.matches, silent=False)
+        silent = match_speed(registry, variant_id, players, args.matches, silent=True)
         clone, rollout, length = search_costs(registry, variant_id, players, args.positions)
         print(
-            f"{variant_id:<20} {players:>7} {per_match:>10.1f} {per_decision:>12,.0f} {clone:>9.1f} {rollout:>11.0f}"
-            f"  (rollout: clone + {length:.0f} moves)"
+            f"{variant_id:<20} {players:>7} {recording[0]:>10.1f} {recording[1]:>12,.0f}  {silent[0]:>10.1f}"
+            f" {silent[1]:>12,.0f} {clone:>9.1f} {rollout:>11.0f}  (rollout: clone + {length:.0f} moves)"
         )
 
 
