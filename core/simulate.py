@@ -381,19 +381,22 @@ def _collector_for_matches() -> Iterator[None]:
     """The garbage collector set for playing matches, restored afterwards.
 
     Everything loaded so far (plugins, parameters, rule text) lives as long
-    as the run: it is frozen out of every collection. A match makes many
-    short-lived objects that reference counting frees; cycles are rare, so
-    the young generation is collected less often. Forked workers inherit
-    both settings.
+    as the run: it is frozen out of every collection (unless the caller
+    froze objects of its own: then freezing is left to it). A match makes
+    many short-lived objects that reference counting frees; cycles are
+    rare, so the young generation is collected less often. Forked workers
+    inherit both settings.
     """
-    thresholds = gc.get_threshold()
-    gc.freeze()
+    thresholds, freezing = gc.get_threshold(), gc.get_freeze_count() == 0
+    if freezing:
+        gc.freeze()
     gc.set_threshold(MATCH_COLLECTOR_THRESHOLD, *thresholds[1:])
     try:
         yield
     finally:
         gc.set_threshold(*thresholds)
-        gc.unfreeze()
+        if freezing:
+            gc.unfreeze()
 
 
 def _start_isolated(processes: BotProcesses, bot_ids: Sequence[str]) -> None:

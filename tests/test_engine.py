@@ -357,6 +357,13 @@ def test_simulate_puts_the_garbage_collector_back_as_it_found_it():
     thresholds, frozen = gc.get_threshold(), gc.get_freeze_count()
     simulate(REGISTRY, "double-nine-branch", ["random"] * 2, matches=2, seed=1)
     assert gc.get_threshold() == thresholds and gc.get_freeze_count() == frozen
+    gc.freeze()  # a caller that freezes objects of its own keeps them frozen
+    try:
+        frozen = gc.get_freeze_count()
+        simulate(REGISTRY, "double-nine-branch", ["random"] * 2, matches=2, seed=1)
+        assert gc.get_threshold() == thresholds and gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
 
 
 @pytest.mark.parametrize("version", [1, 2])
