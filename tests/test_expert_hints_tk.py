@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from gui_helpers import key, seats, start
+from gui_helpers import close_window, key, seats, start
 
+from core.frontend import PlayOptions
 from core.i18n import ui_catalog
 from core.plugins import get_plugin_manager
 from core.setup import make_session
+from frontends.tk import settings as tk_settings
 
 REGISTRY = get_plugin_manager()
 
@@ -45,6 +47,21 @@ def test_DX_2_view_menu_turns_expert_hints_on_and_off(window):  # noqa: F811 - p
     assert expert_choice == session.hint(REGISTRY.registry.bot("expert")).action
     assert planned == session.hint().action != expert_choice
     assert session.view(session.pending_seat) == view
+    assert tk_settings.load().hints == "expert", "the choice is remembered for the next run"
     session.cancel()
     menu.invoke(entry)
-    assert not app.expert_hints_var.get()
+    assert not app.expert_hints_var.get() and tk_settings.load().hints == "quick"
+
+
+def test_DX_2_the_window_starts_with_the_remembered_hint_strategy(xvfb_display, tmp_path, monkeypatch):
+    monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
+    tk_settings.save(tk_settings.Settings(speed="instant", hints="expert"))
+    from frontends.tk.app import TkApp, make_root
+
+    root = make_root("felt")
+    try:
+        app = TkApp(root, REGISTRY, PlayOptions(), None, tk_settings.load())
+        root.update()
+        assert app.expert_hints_var.get() and app.settings.hints == "expert"
+    finally:
+        close_window(root)

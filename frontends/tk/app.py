@@ -299,10 +299,9 @@ class TkApp:
                 command=lambda n=name: self.apply_theme(n),
             )
         view.add_cascade(label=t("tk.menu.theme"), menu=theme)
-        kept = getattr(self, "expert_hints_var", None)
-        self.expert_hints_var = tk.BooleanVar(value=kept.get() if kept is not None else False)
-        """Hints come from the expert (slower, stronger) instead of the quick hint bot; kept when menus are rebuilt."""
-        view.add_checkbutton(label=t("expert.hint_setting"), variable=self.expert_hints_var)
+        self.expert_hints_var = tk.BooleanVar(value=self.settings.hints == "expert")
+        """Hints come from the expert (slower, stronger) instead of the quick hint bot (remembered)."""
+        view.add_checkbutton(label=t("expert.hint_setting"), variable=self.expert_hints_var, command=self._set_hints)
         menubar.add_cascade(label=t("tk.menu.view"), menu=view)
         help_menu = tk.Menu(menubar, tearoff=False)
         help_menu.add_command(
@@ -355,6 +354,11 @@ class TkApp:
         if save:
             settings_module.save(self.settings)
         return True
+
+    def _set_hints(self) -> None:
+        """The hint strategy the View menu now shows (remembered)."""
+        self.settings.hints = "expert" if self.expert_hints_var.get() else "quick"
+        settings_module.save(self.settings)
 
     def set_speed(self, name: str) -> None:
         """Computer pacing (remembered)."""

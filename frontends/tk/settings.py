@@ -1,4 +1,4 @@
-"""The window's remembered choices (table theme id, computer speed) in a small JSON file.
+"""The window's remembered choices (table theme id, computer speed, hint strategy) in a small JSON file.
 
 The file lives in ``platformdirs.user_config_dir("roundhouse")``, or in the
 directory named by ``ROUNDHOUSE_CONFIG_DIR`` (tests point it elsewhere).
@@ -26,6 +26,8 @@ class Settings:
 
     theme: str = "felt"
     speed: str = "normal"
+    hints: str = "quick"
+    """``"quick"``: hints from the game's quick hint bot; ``"expert"``: from the expert (slower, stronger)."""
 
     @property
     def delay_ms(self) -> int:
