@@ -148,7 +148,7 @@ def test_DX_5_rules_and_log_panels_make_the_computer_wait(window):
         s for s in range(100) if make_session(REGISTRY.registry, "mexican-train", seats("random", None), s).bot_to_move
     )
     session = make_session(REGISTRY.registry, "mexican-train", seats("random", None), seed)
-    app.settings.speed = "fast"
+    app.settings.speed = "slow"  # F1 lands well before the computer's first move, even on a busy machine
     app.set_session(session)
     key(app, "<F1>")
     assert app.rules_panel is not None and app.rules_panel.open
@@ -444,6 +444,13 @@ def test_a_whole_match_is_playable_with_the_mouse_alone(window, variant, params)
     assert any(e.seat == 1 for e in session.log), "the human took part"
 
 
+def close_with_return(app, dialog) -> None:
+    """Press Return in a round's end screen once it has the keyboard (on a busy machine focus comes late)."""
+    assert pump(app.root, lambda: app.root.focus_get() is dialog.button, 10), "the screen takes the keyboard"
+    dialog.window.event_generate("<Return>")
+    assert pump(app.root, lambda: app._screen is not dialog, 10), "Return closes the round's end"
+
+
 def play_with_the_keyboard_only(app, session, limit=600):
     """Play the human's decisions with the selector keys and Enter, to the match end."""
     from frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
@@ -451,7 +458,7 @@ def play_with_the_keyboard_only(app, session, limit=600):
     for _ in range(limit):
         assert pump(app.root, lambda: session.human_to_move or app._screen is not None or session.is_over, 30)
         if isinstance(app._screen, RoundEndDialog):
-            app._screen.window.event_generate("<Return>")
+            close_with_return(app, app._screen)
             continue
         if isinstance(app._screen, MatchEndDialog) or session.is_over:
             return

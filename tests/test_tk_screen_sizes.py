@@ -8,6 +8,8 @@ to its end), and table tiles no smaller than the readable minimum.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from gui_helpers import close_window, pump
 from tk_scenes import late_round
@@ -41,11 +43,28 @@ def open_window(sized_display, tmp_path, monkeypatch):
         roots.append(root)
         app = TkApp(root, REGISTRY, None, None, tk_settings.Settings(theme="arc", speed="slow"))
         pump(root, lambda: root.winfo_ismapped(), 10)
+        assert pump(root, size_settled(root), 10), "the window reaches its size"
         return app
 
     yield make
     for root in roots:
         close_window(root)
+
+
+def size_settled(root):
+    """A check that is true once the window's size stayed the same over three looks 50 ms apart.
+
+    On a busy machine a new window is mapped before it reaches the size it asked for.
+    """
+    looks: list[tuple[float, tuple[int, int]]] = []
+
+    def settled() -> bool:
+        now = time.monotonic()
+        if not looks or now - looks[-1][0] >= 0.05:
+            looks.append((now, (root.winfo_width(), root.winfo_height())))
+        return len(looks) >= 3 and len({size for _, size in looks[-3:]}) == 1
+
+    return settled
 
 
 def box(widget) -> tuple[int, int, int, int]:

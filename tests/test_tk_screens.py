@@ -399,9 +399,15 @@ def test_a_scrolled_frame_scrolls_with_the_wheel_and_lets_go_of_it_when_gone(win
     frame.pack(fill="both", expand=True)
     for row in range(40):
         ttk.Label(frame.body, text=f"line {row}").pack(anchor="w")
-    pump(window.root, lambda: False, 0.2)
-    assert frame.scrollbar.winfo_ismapped(), "the scroll bar shows when the content is taller"
     inner = frame.body.winfo_children()[3]
+
+    def placed() -> bool:  # on a busy machine the window takes a while to reach its place on the screen
+        return (
+            inner.winfo_ismapped() and top.winfo_containing(inner.winfo_rootx() + 5, inner.winfo_rooty() + 5) is inner
+        )
+
+    assert pump(window.root, placed, 5)
+    assert frame.scrollbar.winfo_ismapped(), "the scroll bar shows when the content is taller"
     x, y = inner.winfo_rootx() + 5, inner.winfo_rooty() + 5
     inner.event_generate("<Button-5>", x=5, y=5, rootx=x, rooty=y)
     pump(window.root)
