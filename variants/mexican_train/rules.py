@@ -186,12 +186,6 @@ class MexicanTrainState(TableState):
         holding = self.holding[seat]
         return [PLAYS[line][tile] for line in lines for tile in holding[ends[line]]]
 
-    def _normal_plays(self) -> list[Action]:
-        seat = self.current
-        if self.owed and not self.extra_owed:
-            return self._plays(seat, [self.owed[0][1]])
-        return self._plays(seat, self.targets(seat))
-
     def _compute_legal(self) -> list[Action]:
         if self.over:
             return []
@@ -203,7 +197,8 @@ class MexicanTrainState(TableState):
             if self.first_played:
                 return plays + [END_TURN]
             return plays or [PASS]
-        plays = self._normal_plays()
+        lines = [self.owed[0][1]] if self.owed and not self.extra_owed else self.targets(seat)  # MT.12b, MT.8
+        plays = self._plays(seat, lines)
         if plays:
             return plays
         if self.boneyard and not self.drew:
