@@ -268,10 +268,14 @@ class DoubleNineBranchState(TableState):
             if not self.hands[seat]:
                 self._end_round("out", out)
                 return out
-        if self._blocked():
+        following = self.next_seat(seat)
+        plays = self.plays_for(following)
+        if plays:  # someone can play: not blocked (DB.10b), and the next position's actions are known
+            self.current, self._legal = following, tuple(plays)
+        elif self._blocked():
             self._end_round("blocked", out)
         else:
-            self.current = self.next_seat(seat)
+            self.current, self._legal = following, (PASS,)
         return out
 
     def _lay(self, seat: int, action: Play, out: list[Event]) -> None:
