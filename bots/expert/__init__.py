@@ -23,9 +23,11 @@ import random as _random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bots.expert.mexican_policy import MexicanPolicy
 from bots.expert.outcome import OUTCOMES
-from bots.expert.sampling import Sampler
-from bots.greedy import heaviest
+from bots.expert.branch_policy import BranchPolicy
+from bots.expert.rollout import Heaviest, PolicyMaker, RolloutPolicy, playout
+from bots.expert.sampling import Guess, Sampler
 from bots.planner import PlannerBot
 from core import hookimpl
 from core.actions import Action
@@ -76,10 +78,13 @@ class ExpertBot:
                 return self.fallback.choose(view, legal_actions, rng)
             root.listening = False
             luck = rng.getrandbits(64)
+            policy = POLICIES.get(view.variant, _heaviest)(view, guess)
             for index, action in enumerate(legal_actions):
                 state = root.clone()
+                follower = policy.copy()
+                follower.observe(view.seat, action)
                 state.apply(action)
-                playout(state, DecisionRandom(luck))
+                playout(state, follower, DecisionRandom(luck), WANDER)
                 scores[index] += outcome(view, state)
         planned = legal_actions.index(self.fallback.choose(view, legal_actions, rng))
         scores[planned] += TRUST * samples
@@ -87,20 +92,11 @@ class ExpertBot:
         return legal_actions[best]
 
 
-def playout(state: Any, rng: _random.Random) -> None:
-    """Play ``state`` (events off) to the round's end: mostly the heaviest tile, sometimes a random action.
+def _heaviest(view: PlayerView, guess: Guess) -> RolloutPolicy:
+    return Heaviest()
 
-    Every seat plays so, like a quick opponent who sheds pips; the random
-    share (:data:`WANDER`) keeps the guesses' futures varied.
-    """
-    while state.to_move() is not None:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            state.apply(legal[0])
-        elif rng.random() < WANDER:
-            state.apply(legal[rng.randrange(len(legal))])
-        else:
-            state.apply(heaviest(legal))
+
+POLICIES: dict[str, PolicyMaker] = {"double-nine-branch": BranchPolicy.of, "mexican-train": MexicanPolicy.of}
 
 
 @hookimpl
