@@ -40,7 +40,8 @@ def test_greedy_trail_follows_the_ends_lays_a_double_at_once_and_prefers_the_til
     hand = ts("5-9 5-2 2-7 7-7 2-3 5-5")
     trail = greedy_trail(hand, 5)
     assert _is_trail(trail, 5) and len(set(trail)) == len(trail)
-    # the double first; then 5-2 (three tiles carry 2, one carries 9) before the heavier 5-9; then 2-7 (7 is carried twice)
+    # the double first; then 5-2 (three tiles carry 2, one carries 9) before the heavier 5-9;
+    # then 2-7 (7 is carried twice, 3 once)
     assert trail == list(ts("5-5 2-5 2-7 7-7"))
     assert greedy_trail(ts("1-2 3-4"), 9) == []
 
@@ -58,6 +59,12 @@ def test_trails_follow_the_seats_plays_and_forget_a_moved_end():
     assert twin.of(1, (), 3) == first  # a copy keeps its own trails
     twin.played(2, Tile(3, 9), 1)  # another seat moved seat 1's end: found again
     assert twin.of(1, ts("9-2 2-2"), 9) == list(ts("2-9 2-2"))
+    twin.drew(1)  # a draw keeps a trail it had
+    assert twin.of(1, ts("9-2 2-2 9-5"), 9) == list(ts("2-9 2-2"))
+    empty = Trails()
+    assert empty.of(3, ts("1-2"), 5) == []
+    empty.drew(3)  # but an empty one is looked for again: the drawn tile may fit
+    assert empty.of(3, ts("1-2 5-1"), 5) == list(ts("1-5 1-2"))
 
 
 # ---------------------------------------------------- Double-Nine Branch
@@ -167,3 +174,11 @@ def test_a_guess_makes_the_policy_of_the_view():
     policy = BranchPolicy.of(view, guess)
     assert policy.hands == {s: list(h) for s, h in view_state.hands.items()}
     assert policy.ends == {int(line.id): line.end for line in view.lines}
+
+
+def test_DB_8_branch_policy_does_not_hand_an_open_branchs_owner_a_play():
+    # seat 2 holds 0-4 only: leaving 4 on its open branch gives it a play, leaving 1 does not,
+    # so the lighter 3-1 goes there rather than the heavier 3-4
+    policy = BranchPolicy({1: ts("3-4 1-3 9-9"), 2: ts("0-4")}, {1: 9, 2: 3})
+    legal = [Play(Tile(3, 4), 2), Play(Tile(1, 3), 2)]
+    assert policy.choose(1, legal) == Play(Tile(1, 3), 2)

@@ -5,7 +5,9 @@ its hand that extends its own branch, lays tiles off that trail on other
 branches first, sheds heavy tiles and keeps a play for its next turn. The
 trail is a greedy one (doubles first, then the tile whose far end the hand
 can follow most, then the heaviest) instead of the planner's search, and
-the opponents' chances are not weighed: a move costs some microseconds
+of the opponents' chances only the one that matters most is weighed: does a
+play on another seat's branch give its owner a play there, or take one
+away (the guess says what the owner holds). A move costs some microseconds
 instead of a view and a search.
 
 The policy follows the game itself: every hand of the guess, and each
@@ -35,7 +37,9 @@ GIVE = 12.0
 class BranchPolicy:
     """Every seat's hand and every branch's end, and the planner-like choice they give."""
 
-    def __init__(self, hands: Mapping[int, Sequence[Tile]], ends: Mapping[int, int], trails: Trails | None = None) -> None:
+    def __init__(
+        self, hands: Mapping[int, Sequence[Tile]], ends: Mapping[int, int], trails: Trails | None = None
+    ) -> None:
         self.hands = {seat: list(hand) for seat, hand in hands.items()}
         self.ends = dict(ends)
         self.trails = trails.copy() if trails is not None else Trails()

@@ -74,7 +74,7 @@ class MexicanPolicy:
                 self.markers.discard(seat)
         elif isinstance(action, Draw):
             self.hands[seat].append(self.stock.pop(0))
-            self.trails.forget(seat)
+            self.trails.drew(seat)
         elif isinstance(action, Pass):
             self.markers.add(seat)
 

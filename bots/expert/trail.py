@@ -10,38 +10,32 @@ from core.tiles import Tile
 def greedy_trail(hand: Sequence[Tile], end: int) -> list[Tile]:
     """A trail of ``hand`` from ``end``: a double at once, else the tile the hand follows most, then the heaviest.
 
-    "Follows most": the most other tiles of the hand carry the value the tile leaves open.
+    "Follows most": the most other tiles of the hand carry the value the tile
+    leaves open. Each step looks only at the tiles carrying the end, so a long
+    hand costs little more than a short one.
     """
-    rest = list(hand)
-    carrying: dict[int, int] = {}
-    for low, high in rest:
-        carrying[low] = carrying.get(low, 0) + 1
-        if high != low:
-            carrying[high] = carrying.get(high, 0) + 1
+    carrying: dict[int, list[Tile]] = {}
+    for tile in hand:
+        carrying.setdefault(tile[0], []).append(tile)
+        if tile[1] != tile[0]:
+            carrying.setdefault(tile[1], []).append(tile)
     trail: list[Tile] = []
     while carrying.get(end):
-        best: Tile | None = None
+        best = carrying[end][0]
         best_key = (-1, -1)
-        for tile in rest:
+        for tile in carrying[end]:
             low, high = tile
-            if low == high == end:
+            if low == high:
                 best = tile
                 break
-            if low == end:
-                key = (carrying.get(high, 0), low + high)
-            elif high == end:
-                key = (carrying.get(low, 0), low + high)
-            else:
-                continue
+            key = (len(carrying.get(high if low == end else low, ())), low + high)
             if key > best_key:
                 best, best_key = tile, key
-        assert best is not None
         trail.append(best)
-        rest.remove(best)
         low, high = best
-        carrying[low] -= 1
+        carrying[low].remove(best)
         if high != low:
-            carrying[high] -= 1
+            carrying[high].remove(best)
         end = high if low == end else low
     return trail
 
@@ -84,6 +78,7 @@ class Trails:
         elif tile in trail:
             self.known[seat] = trail[: trail.index(tile)]
 
-    def forget(self, seat: int) -> None:
-        """``seat``'s hand changed otherwise (a draw): its trail is found again when asked."""
-        self.known.pop(seat, None)
+    def drew(self, seat: int) -> None:
+        """``seat`` drew a tile: a trail it had stays (a longer one is not looked for), an empty one is found again."""
+        if not self.known.get(seat, True):
+            del self.known[seat]
