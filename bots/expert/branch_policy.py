@@ -16,9 +16,10 @@ branch's end, updated from the actions played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from bots.expert.sampling import Guess
+from bots.expert.tracking import Tracked, guessed_hands
 from bots.expert.trail import Trails, greedy_trail
 from core.actions import Action, OpenDouble, Pass, Play
 from core.tiles import Tile
@@ -34,32 +35,20 @@ GIVE = 12.0
 """Cost of giving a branch's owner a play on it it had not (times how close the owner is to going out)."""
 
 
-class BranchPolicy:
+class BranchPolicy(Tracked):
     """Every seat's hand and every branch's end, and the planner-like choice they give."""
-
-    def __init__(
-        self, hands: Mapping[int, Sequence[Tile]], ends: Mapping[int, int], trails: Trails | None = None
-    ) -> None:
-        self.hands = {seat: list(hand) for seat, hand in hands.items()}
-        self.ends = dict(ends)
-        self.trails = trails.copy() if trails is not None else Trails()
 
     @classmethod
     def of(cls, view: PlayerView, guess: Guess) -> BranchPolicy:
         """The policy of the position ``view`` shows, with the other hands of ``guess``."""
-        assert view.seat is not None
-        hands = {**guess.hands, view.seat: view.hand}
-        return cls(hands, {int(line.id): line.end for line in view.lines})
+        return cls(guessed_hands(view, guess), {int(line.id): line.end for line in view.lines})
 
     def copy(self) -> BranchPolicy:
         return BranchPolicy(self.hands, self.ends, self.trails)
 
     def observe(self, seat: int, action: Action) -> None:
         if isinstance(action, Play):
-            tile, end = action.tile, self.ends[action.line]
-            self.hands[seat].remove(tile)
-            self.ends[action.line] = tile[1] if tile[0] == end else tile[0]
-            self.trails.played(seat, tile, action.line)
+            self.lay(seat, action.tile, action.line)
         elif isinstance(action, OpenDouble):
             self.hands[seat].remove(action.tile)
             self.ends = dict.fromkeys(self.hands, action.tile.a)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from bots.expert.sampling import Guess
+from bots.expert.tracking import Tracked, guessed_hands
 from bots.expert.trail import Trails, greedy_trail
 from core.actions import Action, Draw, EndTurn, LineId, Pass, Play
 from core.tiles import Tile
@@ -36,7 +37,7 @@ STUCK = 8.0
 """Cost of a double the hand cannot follow."""
 
 
-class MexicanPolicy:
+class MexicanPolicy(Tracked):
     """Every seat's hand, the boneyard, each train's end and the markers, and the planner-like choice they give."""
 
     def __init__(
@@ -47,29 +48,22 @@ class MexicanPolicy:
         markers: Iterable[int],
         trails: Trails | None = None,
     ) -> None:
-        self.hands = {seat: list(hand) for seat, hand in hands.items()}
+        super().__init__(hands, ends, trails)
         self.stock = list(stock)
-        self.ends = dict(ends)
         self.markers = set(markers)
-        self.trails = trails.copy() if trails is not None else Trails()
 
     @classmethod
     def of(cls, view: PlayerView, guess: Guess) -> MexicanPolicy:
         """The policy of the position ``view`` shows, with the other hands and the boneyard of ``guess``."""
-        assert view.seat is not None
-        hands = {**guess.hands, view.seat: view.hand}
         ends = {line.id: line.end for line in view.lines}
-        return cls(hands, guess.stock, ends, view.extra.get("markers", ()))
+        return cls(guessed_hands(view, guess), guess.stock, ends, view.extra.get("markers", ()))
 
     def copy(self) -> MexicanPolicy:
         return MexicanPolicy(self.hands, self.stock, self.ends, self.markers, self.trails)
 
     def observe(self, seat: int, action: Action) -> None:
         if isinstance(action, Play):
-            tile, end = action.tile, self.ends[action.line]
-            self.hands[seat].remove(tile)
-            self.ends[action.line] = tile[1] if tile[0] == end else tile[0]
-            self.trails.played(seat, tile, action.line)
+            self.lay(seat, action.tile, action.line)
             if action.line == seat:
                 self.markers.discard(seat)
         elif isinstance(action, Draw):
