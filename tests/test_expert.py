@@ -147,7 +147,7 @@ def test_DX_1_same_view_and_generator_give_the_same_choice_and_the_budget_bounds
     expert = ExpertBot(REGISTRY.variants, rollouts=40)
     calls = []
     real_playout = expert_module.playout
-    monkeypatch.setattr(expert_module, "playout", lambda s, rng: calls.append(1) or real_playout(s, rng))
+    monkeypatch.setattr(expert_module, "playout", lambda *args: calls.append(1) or real_playout(*args))
     first = expert.choose(view, legal, decision_rng(3, 1, seat, 9))
     assert len(calls) == max(MIN_SAMPLES, 40 // len(legal)) * len(legal)
     assert expert.choose(view, legal, decision_rng(3, 1, seat, 9)) == first

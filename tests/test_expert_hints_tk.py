@@ -24,7 +24,7 @@ def _view_menu(app):
 
 def test_DX_2_view_menu_turns_expert_hints_on_and_off(window):  # noqa: F811 - pytest fixture injection
     app = window
-    session = start(app, make_session(REGISTRY.registry, "double-nine-branch", seats(None, "random", "random"), 52))
+    session = start(app, make_session(REGISTRY.registry, "double-nine-branch", seats(None, "random", "random"), 40))
     legal = session.legal_actions()
     view = session.view(session.pending_seat)
     assert len(legal) > 1, "a real choice, so the two hint strategies are told apart"

@@ -4,7 +4,8 @@ At a decision with a choice it makes ``samples`` guesses of the hidden
 tiles from its own view only (:mod:`bots.expert.sampling`), builds each
 guessed position with the game's :meth:`core.variant.Variant.determinize`,
 and plays every legal action forward in it with one rollout to the round's
-end (:func:`playout`: mostly the heaviest tile, a share of random moves).
+end (:func:`bots.expert.rollout.playout`): every seat moves by the game's
+planner-like rollout policy (:data:`POLICIES`), a share of moves at random.
 All actions share the guess and the rollout generator of a sample (common
 random numbers), so they are compared on the same luck. The planner's own
 choice gets a small head start (:data:`TRUST`). The action with the best
@@ -23,9 +24,11 @@ import random as _random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bots.expert.branch_policy import BranchPolicy
+from bots.expert.mexican_policy import MexicanPolicy
 from bots.expert.outcome import OUTCOMES
-from bots.expert.sampling import Sampler
-from bots.greedy import heaviest
+from bots.expert.rollout import Heaviest, PolicyMaker, RolloutPolicy, playout
+from bots.expert.sampling import Guess, Sampler
 from bots.planner import PlannerBot
 from core import hookimpl
 from core.actions import Action
@@ -36,7 +39,7 @@ ROLLOUTS = 240
 """Default budget: rollouts per decision, shared among the legal actions (see benchmarks/bench_expert.py)."""
 
 WANDER = 0.2
-"""Share of rollout decisions taken at random instead of the heaviest tile."""
+"""Share of rollout decisions taken at random instead of the rollout policy's."""
 
 TRUST = 3.0
 """Head start of the planner's choice, in outcome points per sample: the search must show a real gain to overrule it."""
@@ -76,10 +79,13 @@ class ExpertBot:
                 return self.fallback.choose(view, legal_actions, rng)
             root.listening = False
             luck = rng.getrandbits(64)
+            policy = POLICIES.get(view.variant, _heaviest)(view, guess)  # one per guess, copied per action
             for index, action in enumerate(legal_actions):
                 state = root.clone()
+                follower = policy.copy()
+                follower.observe(view.seat, action)
                 state.apply(action)
-                playout(state, DecisionRandom(luck))
+                playout(state, follower, DecisionRandom(luck), WANDER)
                 scores[index] += outcome(view, state)
         planned = legal_actions.index(self.fallback.choose(view, legal_actions, rng))
         scores[planned] += TRUST * samples
@@ -87,20 +93,13 @@ class ExpertBot:
         return legal_actions[best]
 
 
-def playout(state: Any, rng: _random.Random) -> None:
-    """Play ``state`` (events off) to the round's end: mostly the heaviest tile, sometimes a random action.
+def _heaviest(view: PlayerView, guess: Guess) -> RolloutPolicy:
+    """The rollout policy of a game without its own: every seat lays its heaviest tile."""
+    return Heaviest()
 
-    Every seat plays so, like a quick opponent who sheds pips; the random
-    share (:data:`WANDER`) keeps the guesses' futures varied.
-    """
-    while state.to_move() is not None:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            state.apply(legal[0])
-        elif rng.random() < WANDER:
-            state.apply(legal[rng.randrange(len(legal))])
-        else:
-            state.apply(heaviest(legal))
+
+POLICIES: dict[str, PolicyMaker] = {"double-nine-branch": BranchPolicy.of, "mexican-train": MexicanPolicy.of}
+"""Variant id to its rollout policy, made from the view and a guess (see :mod:`bots.expert.rollout`)."""
 
 
 @hookimpl
