@@ -90,11 +90,7 @@ def main() -> None:
             times: dict[str, list[tuple[float, float]]] = {"baseline": [], "current": []}
             if not args.cold:
                 for tree, arguments in sides.values():  # writes the bytecode caches
-                    warm_up = [
-                        ("2" if previous == "--matches" else a)
-                        for previous, a in zip(["", *arguments], arguments, strict=False)
-                    ]
-                    run_simulate(tree, warm_up, cold=False)
+                    run_simulate(tree, [*arguments, "--matches", "2"], cold=False)  # the last --matches counts
             for repeat in range(args.repeats):
                 order = ("baseline", "current") if repeat % 2 == 0 else ("current", "baseline")
                 for side in order:
