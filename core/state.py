@@ -291,6 +291,21 @@ class TableState(MatchState):
         other.public_log = list(self.public_log)
         return other
 
+    @classmethod
+    def _from_view_table(cls, view: PlayerView, params: dict[str, Any]) -> Self:
+        """A state of ``view``'s table in its round, with its totals, that deals no further round.
+
+        The start of a game's ``from_view``: the game then fills in the hands
+        and the layout.
+        """
+        if view.seat is None or not view.round:
+            raise ValueError("a position is rebuilt from a seated view of a dealt round")
+        state = cls(view.players, params, list(view.names), RiggedDealer(()))
+        state.round = view.round
+        state.scores = dict(view.totals)
+        state.round_start_totals = dict(view.totals)
+        return state
+
     def rollout(self, rng: random.Random) -> int:
         """Play the current round to its end with uniformly random legal moves; the moves made.
 

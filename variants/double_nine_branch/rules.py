@@ -8,7 +8,7 @@ from typing import Any
 
 from core.actions import PASS, PLAYS, Action, Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
 from core.events import OPEN_LINE, PASS_LINE, PLAY_LINE, Event
-from core.state import Deal, Dealer, RiggedDealer, TableState
+from core.state import Deal, Dealer, TableState
 from core.tiles import Tile, double_set, pip_total
 from core.views import LineView, PlayerView
 
@@ -52,12 +52,8 @@ class DoubleNineBranchState(TableState):
         doubles (DB.5). The result deals no further round (a search plays it
         to the round's end).
         """
+        state = cls._from_view_table(view, params)
         seat = view.seat
-        assert seat is not None and view.round
-        state = cls(view.players, params, list(view.names), RiggedDealer(()))
-        state.round = view.round
-        state.scores = dict(view.totals)
-        state.round_start_totals = dict(view.totals)
         state._set_up(Deal({s: tuple(view.hand) if s == seat else tuple(hands[s]) for s in state.seats}, tuple(stock)))
         for line in view.lines:
             state.branches[int(line.id)] = list(line.tiles)

@@ -8,7 +8,7 @@ from typing import Any
 
 from core.actions import DRAW, END_TURN, PASS, PLAYS, Action, Draw, EndTurn, LineId, Pass, PlaceEngine, Play
 from core.events import DRAW_LINE, END_FIRST_TURN_LINE, ENGINE_LINE, PASS_LINE, PLAY_LINE, Event
-from core.state import Deal, Dealer, RiggedDealer, TableState
+from core.state import Deal, Dealer, TableState
 from core.tiles import Tile, double_set, pip_total
 from core.views import LineView, OwedDouble, PlayerView
 
@@ -44,12 +44,8 @@ class MexicanTrainState(TableState):
         the first-turn progress, a pending extra play or drawn tile, totals.
         The result deals no further round (a search plays it to the round's end).
         """
+        state = cls._from_view_table(view, params)
         seat = view.seat
-        assert seat is not None and view.round
-        state = cls(view.players, params, list(view.names), RiggedDealer(()))
-        state.round = view.round
-        state.scores = dict(view.totals)
-        state.round_start_totals = dict(view.totals)
         state.hands = {s: list(view.hand) if s == seat else list(hands[s]) for s in state.seats}
         state.holding = {s: by_value(hand, state.params["set_size"]) for s, hand in state.hands.items()}
         state.deal = Deal({s: tuple(h) for s, h in state.hands.items()}, tuple(stock))
