@@ -26,7 +26,7 @@ from core.plugins import Plugins, get_plugin_manager
 from core.setup import SetupError, check_table, house_options_line
 from core.simulate import MatchOutcome, default_jobs, format_result, simulate
 from core.store import ENV_DATA_DIR, Store, StoreBusy, StoreError, make_data_directory
-from core.store_cli import command_export, command_history, command_replay, open_play_store
+from core.store.cli import command_export, command_history, command_replay, open_play_store
 
 
 class UsageError(Exception):

@@ -13,8 +13,8 @@ from core.record import read_record, replay, write_record
 from core.session import Seat, Session
 from core.setup import default_seats, make_session
 from core.store import Store
-from core.store_cli import open_play_store
-from core.store_replay import describe, frames, step_through
+from core.store.cli import open_play_store
+from core.store.replay import describe, frames, step_through
 
 
 @pytest.fixture(scope="module")

@@ -211,7 +211,7 @@ def test_any_value_anywhere_gives_a_replay_or_one_line_of_error(capsys, monkeypa
 
 
 def test_the_viewer_moves_across_matches_and_back_one_match(lines):
-    from core.store_replay import Frame, step_through
+    from core.store.replay import Frame, step_through
 
     matches = iter([[Frame("a1", ""), Frame("a2", "")], [Frame("b1", "")], [Frame("c1", "")]])
     out = io.StringIO()

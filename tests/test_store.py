@@ -22,7 +22,7 @@ from core.store import (
     default_data_dir,
     pack_record,
 )
-from core.store_schema import SCHEMA_VERSION
+from core.store.schema import SCHEMA_VERSION
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,7 @@ from typing import IO
 from core.plugins import Plugins
 from core.record import RecordError, iter_record, write_record
 from core.store import PAUSED, HistoryEntry, NoSuchMatch, Store, StoreBusy, StoreError, local_time
-from core.store_replay import Frame, printable, step_through, stream_frames
+from core.store.replay import Frame, printable, step_through, stream_frames
 
 
 def open_play_store(data_dir: Path | None, stderr: IO[str] | None = None) -> Store | None:

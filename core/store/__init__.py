@@ -50,8 +50,8 @@ from core.record import RecordError, dumps_line, kind_description, matches_kind,
 from core.registry import Registry
 from core.session import LogEntry, MatchRecord, Seat, Session
 from core.setup import make_session
-from core.store_lock import LockFileError, SessionLock
-from core.store_schema import SCHEMA_VERSION, SchemaTooNew, check_tables, migrate, schema_version
+from core.store.lock import LockFileError, SessionLock
+from core.store.schema import SCHEMA_VERSION, SchemaTooNew, check_tables, migrate, schema_version
 
 DB_NAME = "roundhouse.sqlite3"
 LOCK_NAME = "roundhouse.lock"
