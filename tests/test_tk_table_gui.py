@@ -117,6 +117,10 @@ def test_the_feed_title_counts_the_moves_left_out_for_lack_of_room(window):
     left_out = len(turns) - len(shown)
     assert left_out > 1, "nine computers' turns do not fit one column"
     assert app.table.itemcget(title, "text") == f"Since your last turn ({left_out} earlier moves in the log)"
+    hx1, hy1, hx2, hy2 = app.table.bbox("heading")
+    for item in app.table.find_withtag("feed"):
+        x1, y1, x2, y2 = app.table.bbox(item)
+        assert x2 <= hx1 or x1 >= hx2 or y2 <= hy1 or y1 >= hy2, "the feed keeps clear of the round heading"
 
 
 # ------------------------------------------------------------------- the hand

@@ -278,7 +278,7 @@ def _draw_feed(canvas: tk.Canvas, model: BoardModel, right: float) -> float:
     """The other players' moves since the viewer's turn, newest last, in one or two columns; the bottom edge.
 
     At most FEED_LINES sentences per column are shown (the newest); the title says how many older
-    ones the log keeps.
+    ones the log keeps. Title and sentences wrap within ``right``, clear of the round heading.
     """
     colours = current()
     room = max(160, right - FEED_X)
@@ -292,7 +292,14 @@ def _draw_feed(canvas: tk.Canvas, model: BoardModel, right: float) -> float:
     per_column = -(-len(shown) // columns)
     tags = ("pinned", "feed")
     item = canvas.create_text(
-        FEED_X, 8, text=title, anchor="nw", fill=colours.muted_text, font=("TkDefaultFont", 10, "bold"), tags=tags
+        FEED_X,
+        8,
+        text=title,
+        anchor="nw",
+        fill=colours.muted_text,
+        font=("TkDefaultFont", 10, "bold"),
+        width=room,
+        tags=tags,
     )
     top = canvas.bbox(item)[3] + 2
     bottom = top
