@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -152,13 +152,26 @@ def variant_bot(registry: Registry, variant: Any, role: str) -> str | None:
     return wanted if wanted in registry.bots else None
 
 
-def default_seats(humans: int, players: int, bot: str, human_names: Sequence[str] = ()) -> list[Seat]:
-    """Humans first (named from ``human_names`` or "Player N"), then ``bot`` seats."""
+def default_seats(
+    humans: int,
+    players: int,
+    bot: str,
+    human_names: Sequence[str] = (),
+    name_human: Callable[[int], str] | None = None,
+    name_computer: Callable[[int], str] | None = None,
+) -> list[Seat]:
+    """Humans first, then ``bot`` seats.
+
+    A human seat N is named from ``human_names``, else ``name_human(N)``
+    ("Player N" by default); a computer seat N ``name_computer(N)`` (by
+    default the bot's id and N, "Planner 2"). Front ends pass namers in the
+    player's language.
+    """
     seats = []
     for index in range(1, players + 1):
         if index <= humans:
-            name = human_names[index - 1] if index - 1 < len(human_names) else f"Player {index}"
-            seats.append(Seat(name, None))
+            given = human_names[index - 1] if index - 1 < len(human_names) else None
+            seats.append(Seat(given or (name_human(index) if name_human else f"Player {index}"), None))
         else:
-            seats.append(Seat(f"{bot.capitalize()} {index}", bot))
+            seats.append(Seat(name_computer(index) if name_computer else f"{bot.capitalize()} {index}", bot))
     return seats

@@ -16,7 +16,7 @@ from frontends.past_matches import game_name
 
 
 def describe_saved(catalog: Catalog, registry: Registry, saved: SavedMatch, session: Session) -> str:
-    """ "#3: Mexican Train; Ana, Planner 2; round 2 of 13; saved 2026-12-01 10:20" for the rebuilt ``session``."""
+    """ "#3: Mexican Train; Ana, Computer 2; round 2 of 13; saved 2026-12-01 10:20" for the rebuilt ``session``."""
     view = session.view(None)
     if view.rounds:
         round_text = catalog.t("console.round_of", round=view.round, rounds=view.rounds)

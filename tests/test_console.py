@@ -343,6 +343,18 @@ def test_front_end_eof_and_quit_exit_zero_and_interrupt_exits_130():
     assert frontend.run(context) == 130 and "Interrupted" in output.getvalue()
 
 
+@pytest.mark.parametrize(("lang", "human", "computer"), [("en", "Player", "Computer"), ("fr", "Joueur", "Ordinateur")])
+def test_a_command_line_table_names_its_seats_in_the_players_language(lang, human, computer):
+    """Flags choose the table; the seats get the language's "Player N" and "Computer N", not the bot's id."""
+    context, output = app(script(["quit"]), PlayOptions(seed=1, players=3, bot="random", lang=lang))
+    sessions = []
+    context.store = RecordingStore(None, sessions)
+    assert ConsoleFrontend().run(context) == 0
+    names = [(s.name, s.bot) for s in sessions[0].seats]
+    assert names == [(f"{human} 1", None), (f"{computer} 2", "random"), (f"{computer} 3", "random")]
+    assert "Random 2" not in output.getvalue()
+
+
 def test_interactive_setup_defaults_to_mexican_train_against_three_planners(monkeypatch):
     monkeypatch.setenv("LANGUAGE", "en")
     context, output = app(script([""] * 12 + ["quit"]), PlayOptions())

@@ -134,7 +134,7 @@ def test_quit_keeps_the_match_and_the_next_start_offers_to_resume_it(tmp_path):
     assert child.wait() == 0
 
     child = PtyProcess(args, environment(tmp_path))
-    assert "Resume the saved match #1: Mexican Train; Player 1, Random 2" in child.expect("[Y/n]")
+    assert "Resume the saved match #1: Mexican Train; Player 1, Computer 2" in child.expect("[Y/n]")
     child.send("")
     child.expect("your move")
     child.send("log")

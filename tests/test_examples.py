@@ -157,7 +157,7 @@ def test_block_variant_plays_in_the_console_front_end(installed: dict[str, str],
     out = result.stdout
     assert out.startswith("Roundhouse: Double-Six Block (seed 3).")
     assert "the left line" in out and "the right line" in out
-    assert "Player 1 plays" in out and "Heaviest-double 2 plays" in out
+    assert "Player 1 plays" in out and "Computer 2 plays" in out
     assert "Round 1 is over" in out and "== Round 2 ==" in out
     assert "Traceback" not in out + result.stderr
 

@@ -369,6 +369,7 @@ def test_store_hooks_resume_and_attach_every_session(window, monkeypatch):
     app.start()
     assert app.store.resumed == [] and app.store.attached == [app.session]
     assert [s.bot for s in app.session.seats] == [None, "random", "random"] and app.session.seed == 5
+    assert [s.name for s in app.session.seats] == ["Player 1", "Computer 2", "Computer 3"], "the window's words"
 
 
 def test_store_warnings_are_shown_once_each_in_the_window(window, monkeypatch):

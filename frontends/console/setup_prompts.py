@@ -17,7 +17,15 @@ from core.frontend import PlayOptions
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, normalize_language, variant_title
 from core.registry import Registry
 from core.session import Seat
-from core.setup import DEFAULT_PLAYERS, SetupError, check_table, default_bot, default_variant, name_in_use
+from core.setup import (
+    DEFAULT_PLAYERS,
+    SetupError,
+    check_table,
+    default_bot,
+    default_seats,
+    default_variant,
+    name_in_use,
+)
 from frontends.console.prefs import remember_language, remembered_language
 from frontends.console.terminal import Terminal
 
@@ -46,15 +54,17 @@ def table_from_flags(term: Terminal, options: PlayOptions, registry: Registry) -
 def seats_for(
     term: Terminal, humans: int, players: int, bot: str | None, names: Sequence[str] = ()
 ) -> tuple[Seat, ...]:
-    """Humans first (named from ``names`` or "Player N"), then ``bot`` seats named "Planner N"."""
-    seats = []
-    for number in range(1, players + 1):
-        if number <= humans:
-            given = names[number - 1] if number - 1 < len(names) else None
-            seats.append(Seat(given or term.t("console.setup_human_name", seat=number), None))
-        else:
-            seats.append(Seat(f"{(bot or '').capitalize()} {number}", bot))
-    return tuple(seats)
+    """Humans first (named from ``names`` or "Player N"), then ``bot`` seats ("Computer N"), in the term's language."""
+    return tuple(
+        default_seats(
+            humans,
+            players,
+            bot or "",
+            names,
+            lambda seat: term.t("console.setup_human_name", seat=seat),
+            lambda seat: term.t("console.setup_computer_name", seat=seat),
+        )
+    )
 
 
 def _ask(term: Terminal, prompt: str, default: str, read: Callable[[str], Any]) -> Any:

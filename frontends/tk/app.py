@@ -476,7 +476,16 @@ class TkApp:
         humans = options.humans if options.humans is not None else 1
         if bot is None:
             humans = players
-        seats = tuple(default_seats(humans, players, bot or "", options.names))
+        seats = tuple(
+            default_seats(
+                humans,
+                players,
+                bot or "",
+                options.names,
+                lambda seat: self.t("tk.setup.default_name", seat=seat),
+                lambda seat: self.t("tk.welcome.computer_name", seat=seat),
+            )
+        )
         return SetupChoice(variant_id, seats, options.seed, self.lang, self.settings.theme)
 
     def set_session(self, session: Session) -> None:
