@@ -109,6 +109,29 @@ def test_DX_6_console_shows_a_save_failure_as_it_happens(tmp_path):
     store.close()
 
 
+def test_DX_6_console_says_the_save_failure_in_the_players_language(tmp_path):
+    store = Store.open(tmp_path)
+    session = new_session()
+    store.attach(session)
+    fill_disk(store)
+    said = "avertissement : La sauvegarde a échoué (database or disk is full) ; la partie continue"
+
+    answers = iter(range(300))  # enough for the first save and more; a regression ends in a failed assertion
+
+    def answer(output: str) -> str | None:
+        if said in output or next(answers, None) is None:
+            return None
+        return "o" if output.endswith("[O/n] ") else autoplay(output)  # French "oui" confirms
+
+    output = io.StringIO()
+    game = ConsoleGame(Terminal(ScriptedInput(output, answer), output, "fr"), session, store, registry())
+    with pytest.raises(EOFError):
+        game.run()
+    assert output.getvalue().count(said) == 1 and "Saving failed" not in output.getvalue()
+    assert store.warnings[0].startswith("Saving failed (database or disk is full)"), "the store keeps English"
+    store.close()
+
+
 def test_console_reports_an_unreadable_saved_match_before_a_new_one_starts(tmp_path):
     with Store.open(tmp_path) as store:
         session = new_session()

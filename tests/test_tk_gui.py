@@ -16,6 +16,7 @@ from tk_scenes import play_until
 from core.actions import Draw, OpenDouble, Pass, PlaceEngine, Play, without_clauses
 from core.frontend import PlayOptions
 from core.i18n import ui_catalog
+from core.notices import Notice
 from core.plugins import get_plugin_manager
 from core.setup import make_session
 from core.tiles import Tile
@@ -385,6 +386,20 @@ def test_store_warnings_are_shown_once_each_in_the_window(window, monkeypatch):
     app.after_change()
     app.after_change()
     assert shown[1:] == ["Saving is off for this match."]
+
+
+def test_store_warnings_are_shown_in_the_windows_language(window, monkeypatch):
+    app = window
+    shown = []
+    monkeypatch.setattr("frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text))
+    app.store = FakeStore(None, None)
+    app.store.warnings = [Notice("store.save_failed", error="database or disk is full")]
+    app.catalog = ui_catalog("pl")
+    app.options = PlayOptions(variant="mexican-train", players=2, humans=1, bot="random", seed=3)
+    app.start()
+    assert shown == [
+        "Zapis się nie powiódł (database or disk is full); partia trwa dalej, ale ostatnie ruchy mogą nie być zapisane."
+    ]
 
 
 def test_computer_moves_are_paced_with_after_and_never_run_inside_the_call(window):

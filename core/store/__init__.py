@@ -46,6 +46,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from core.notices import Notice
 from core.record import RecordError, dumps_line, kind_description, matches_kind, parse_line
 from core.registry import Registry
 from core.session import LogEntry, MatchRecord, Seat, Session
@@ -366,9 +367,7 @@ class Store:
         finally:
             if not exclusive:
                 lock.release()
-        warnings.append(
-            f"The save database was damaged ({damage}); it was moved to {aside.name} and a new one was started."
-        )
+        warnings.append(Notice("store.damaged", damage=damage, file=aside.name))
         try:
             return cls._checked_connection(path)
         except sqlite3.DatabaseError as error:
@@ -454,7 +453,7 @@ class Store:
                     else:
                         entries = list(session.log)
             except (sqlite3.Error, OSError) as error:
-                self._warn(f"Saving is off for this match ({error}); it can be played but not resumed.")
+                self._warn(Notice("store.saving_off", error=error))
                 return
             self._tracked[session] = _Tracking(match_id, session.record, entries, "", PLAYING)
             session.observers.insert(0, self._observe)  # saved before any plugin sees the change
@@ -486,7 +485,7 @@ class Store:
                     status = FINISHED if session.is_over else PLAYING
                     self._update_match(tracking, session, redo, status)
             except (sqlite3.Error, OSError) as error:
-                self._warn(f"Saving failed ({error}); the match goes on, but recent moves may not be saved.")
+                self._warn(Notice("store.save_failed", error=error))
                 return
             tracking.entries = written
             tracking.redo = redo
@@ -508,9 +507,9 @@ class Store:
             self._db.close()
             self._db = self._checked_connection(self.path)
         except sqlite3.Error as error:
-            self._warn(f"Saving failed ({error}); the match goes on, but recent moves may not be saved.")
+            self._warn(Notice("store.save_failed", error=error))
             return
-        self._warn("The save files were changed by something else (the write-ahead log was deleted); saved again.")
+        self._warn(Notice("store.log_deleted"))
 
     def _write_log(self, tracking: _Tracking, session: Session) -> list[LogEntry]:
         """Replace the saved decisions that changed; returns the log now saved."""
@@ -632,11 +631,11 @@ class Store:
                     return None
                 return self._load(row[0])
             except sqlite3.Error as error:  # the database itself, not the row: nothing is set aside
-                self._warn(f"The saved match could not be read ({error}).")
+                self._warn(Notice("store.saved_unreadable", error=error))
                 return None
             except _DAMAGE as error:
                 self._set_aside(row[0], f"unreadable save: {error}")
-                self._warn(f"The saved match {row[0]} could not be read ({error}); it was set aside.")
+                self._warn(Notice("store.saved_set_aside", id=row[0], error=error))
                 return None
 
     def _load(self, match_id: int) -> SavedMatch:
@@ -694,7 +693,7 @@ class Store:
                         (PLAYING, saved.id, PAUSED),
                     )
             except sqlite3.Error as error:
-                self._warn(f"Saving failed ({error}); the match goes on, but its moves may not be saved.")
+                self._warn(Notice("store.resumed_unsaved", error=error))
         return session
 
     def pause(self, match_id: int) -> None:
@@ -707,7 +706,7 @@ class Store:
                         (PAUSED, now_text(), match_id, PLAYING),
                     )
             except sqlite3.Error as error:
-                self._warn(f"The saved match {match_id} could not be kept for later ({error}).")
+                self._warn(Notice("store.keep_failed", id=match_id, error=error))
 
     @staticmethod
     def _rebuild(saved: SavedMatch, registry: Registry) -> Session:
@@ -735,7 +734,7 @@ class Store:
                     (UNREADABLE, reason, now_text(), match_id),
                 )
         except sqlite3.Error as error:
-            self._warn(f"The unreadable save {match_id} could not be set aside ({error}).")
+            self._warn(Notice("store.set_aside_failed", id=match_id, error=error))
 
     # ------------------------------------------------------------- history
     def history(self) -> list[HistoryEntry]:
@@ -748,14 +747,14 @@ class Store:
                     HISTORY_STATUSES,
                 ).fetchall()
             except sqlite3.Error as error:
-                self._warn(f"The history could not be read ({error}).")
+                self._warn(Notice("store.history_unreadable", error=error))
                 return []
         entries = []
         for row in rows:
             try:
                 entries.append(self._history_entry(row))
             except _DAMAGE as error:
-                self._warn(f"Match {row[0]} of the history could not be read ({error}); it is not listed.")
+                self._warn(Notice("store.history_entry_unreadable", id=row[0], error=error))
         return entries
 
     def history_entry(self, match_id: int) -> HistoryEntry:

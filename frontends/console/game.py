@@ -16,6 +16,7 @@ from core.actions import Action, Draw, EndTurn, IllegalAction, Pass, without_cla
 from core.difficulty import STRONG_HINT_BOT
 from core.events import Event
 from core.i18n import CatalogError, rules_text, variant_title
+from core.notices import in_language
 from core.session import Preview, Session
 from core.setup import house_options_line, strong_hint_bot
 from core.store import PAUSED, HistoryEntry, StoreError
@@ -92,7 +93,7 @@ class Outcome(Enum):
 def say_store_warnings(term: Terminal, store: Any) -> None:
     """Say the warnings ``store`` (or None) added since they were last shown, one line each."""
     for warning in store.unseen_warnings() if store is not None else ():
-        term.say(f"warning: {warning}")
+        term.say(term.t("console.warning", text=in_language(warning, term.catalog)))
 
 
 class ConsoleGame:
@@ -167,7 +168,7 @@ class ConsoleGame:
             if self.session.bot_to_move:
                 self.session.step()
                 for fault in self.session.take_bot_faults():
-                    self.term.say(f"warning: {fault}")
+                    self.term.say(self.term.t("console.warning", text=fault))
                 continue
             self.hand_off(seat)
             outcome = self.turn(seat)

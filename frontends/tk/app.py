@@ -18,6 +18,7 @@ from core.actions import Action, EndTurn, IllegalAction, Pass, without_clauses
 from core.events import Event
 from core.frontend import AppContext, PlayOptions
 from core.i18n import normalize_language, ui_catalog, variant_title
+from core.notices import in_language
 from core.plugins import Plugins
 from core.session import Session
 from core.setup import HINT_PREFERENCE, default_seats, make_session, strong_hint_bot, variant_bot
@@ -429,7 +430,7 @@ class TkApp:
     def report_store_warnings(self) -> None:
         """Show the store's new warnings (a damaged save set aside, saving off) and bot failures once each."""
         warnings = getattr(self.store, "warnings", None) or []
-        fresh = warnings[self._warnings_shown :]
+        fresh = [in_language(warning, self.catalog) for warning in warnings[self._warnings_shown :]]
         self._warnings_shown = len(warnings)
         fresh += [str(fault) for fault in (self.session.take_bot_faults() if self.session else ())]
         if fresh:
