@@ -376,7 +376,7 @@ def test_interactive_setup_asks_again_after_a_bad_answer(monkeypatch):
     assert ConsoleFrontend().run(context) == 0
     session = sessions[0]
     assert session.variant.id == "mexican-train" and session.seed == 42
-    assert [(s.name, s.bot) for s in session.seats] == [("Ana", None), ("Random 2", "random")]
+    assert [(s.name, s.bot) for s in session.seats] == [("Ana", None), ("Computer 2", "random")]
     text = output.getvalue()
     assert "Unknown language xx" in text and "Unknown choice 9" in text and "takes 2 to 10 players, not 11" in text
 

@@ -188,10 +188,7 @@ def _ask_seat(
     chosen = _ask(
         term, term.t("console.setup_seat_kind", seat=number, choices=", ".join(kinds)), kind_default, read_kind
     )
-    if chosen is None:
-        name_default = term.t("console.setup_human_name", seat=number)
-    else:
-        name_default = f"{chosen.capitalize()} {number}"
+    name_default = term.t("console.setup_human_name" if chosen is None else "console.setup_computer_name", seat=number)
 
     def read_name(answer: str) -> str:
         if name_in_use(answer, taken):
