@@ -37,3 +37,9 @@ def level_name(catalog: Catalog, level: str) -> str:
 def level_about(catalog: Catalog, level: str) -> str:
     """A plain sentence on how a computer at ``level`` plays."""
     return catalog.t(f"difficulty.about.{level}")
+
+
+def bot_about(catalog: Catalog, bot_id: str, description: str = "") -> str:
+    """How a bot outside the levels plays: the catalog's sentence for a built-in one, else its own description."""
+    key = f"difficulty.about.bot.{bot_id}"
+    return catalog.t(key) if catalog.has(key) else description or bot_id

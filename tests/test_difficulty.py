@@ -16,6 +16,7 @@ from core.difficulty import (
     LEVEL_BOTS,
     QUICK_HINT_BOT,
     STRONG_HINT_BOT,
+    bot_about,
     level_about,
     level_name,
     level_of,
@@ -86,6 +87,27 @@ def test_console_setup_offers_levels_and_takes_a_level_word(monkeypatch):
 def test_console_setup_in_another_language_takes_its_level_words(monkeypatch):
     seats, _ = _console_setup(monkeypatch, "fr", "facile")
     assert [s.bot for s in seats] == [None, "random"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_expert_is_described_in_the_players_language_in_both_setups(monkeypatch, lang):
+    """The expert is offered by its id beside the levels, with a sentence in the player's language."""
+    catalog = ui_catalog(lang)
+    about = bot_about(catalog, "expert", "searches guessed deals")
+    assert about == catalog.t("difficulty.about.bot.expert") and about != "searches guessed deals"
+    assert about in seat_choice_words(catalog, "expert", "searches guessed deals")
+    seats, text = _console_setup(monkeypatch, lang, "expert")
+    assert [s.bot for s in seats] == [None, "expert"]
+    assert catalog.t("difficulty.choice_line", level="expert", about=about) in text.splitlines()
+
+
+def test_a_plugin_bot_outside_the_levels_is_described_by_its_own_words():
+    catalog = ui_catalog("pl")
+    assert bot_about(catalog, "cautious", "keeps its doubles") == "keeps its doubles"
+    assert bot_about(catalog, "cautious") == "cautious"
+    assert seat_kind_words(catalog, "cautious", "keeps its doubles") == catalog.t(
+        "tk.welcome.kind.plugin_bot", bot="keeps its doubles"
+    )
 
 
 def test_DX_2_console_hint_expert_previews_the_experts_choice_and_plain_hint_the_planners():

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.difficulty import LEVEL_BOTS, level_about, level_name
+from core.difficulty import LEVEL_BOTS, bot_about, level_about, level_name, level_of
 from core.frontend import PlayOptions
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, normalize_language, variant_title
 from core.registry import Registry
@@ -181,6 +181,10 @@ def _ask_seat(
                     about=level_about(term.catalog, level),
                 )
             )
+    for word, bot_id in words.items():
+        if level_of(bot_id) is None:
+            about = bot_about(term.catalog, bot_id, getattr(registry.bots[bot_id], "description", ""))
+            term.say(term.t("difficulty.choice_line", level=word, about=about))
     if default.is_human or bot is None:
         kind_default = human_word
     else:

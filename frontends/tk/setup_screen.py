@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tkinter import ttk
 from typing import Any
 
-from core.difficulty import DEFAULT_LEVEL, LEVEL_BOTS, level_about, level_name, level_of
+from core.difficulty import DEFAULT_LEVEL, LEVEL_BOTS, bot_about, level_about, level_name, level_of
 from core.i18n import LANGUAGE_NAMES, Catalog, variant_title
 from core.session import Seat
 from frontends.tk.scrolled import ScrolledFrame
@@ -45,7 +45,7 @@ def seat_kind_words(catalog: Catalog, bot: str | None, description: str = "", *,
     level = level_of(bot)
     if level is not None:
         return catalog.t("tk.welcome.kind.computer", level=level_name(catalog, level))
-    return catalog.t("tk.welcome.kind.plugin_bot", bot=description or bot)
+    return catalog.t("tk.welcome.kind.plugin_bot", bot=bot_about(catalog, bot, description))
 
 
 def seat_choice_words(catalog: Catalog, bot: str | None, description: str = "") -> str:
