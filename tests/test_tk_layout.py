@@ -17,6 +17,7 @@ from frontends.tk import hand_order, window_size
 from frontends.tk.feed import feed_sentences, turns_since_last_decision
 from frontends.tk.layout import BRANCH_INDENT, MAX_SIDE, MIN_SIDE, plan_hand, plan_table, row_height
 from frontends.tk.presenter import LineModel, PlacedTile, Presenter
+from frontends.tk.row_labels import wrapped_lines
 
 T = Tile
 
@@ -231,3 +232,22 @@ def test_the_window_fits_the_screen_and_a_remembered_size_only_when_it_fits(tmp_
     assert window_size.opening_size(1024, 600) == window_size.fitted_size(1024, 600), "too big for this screen"
     (tmp_path / window_size.FILE_NAME).write_text("not json", encoding="utf-8")
     assert window_size.load() is None
+
+
+def test_a_row_is_as_tall_as_its_label_needs():
+    line = line_model(1, 3)
+    tiles_only = row_height(line, 800, 24)
+    assert row_height(line, 800, 24, label_height=lambda _line, _width: tiles_only + 40) == tiles_only + 40
+    plan = plan_table([line, line_model(2, 3)], 800, 600, 86, lambda model, _width: 150 if model.id == 2 else 10)
+    first, second = plan.rows
+    assert second.height == 150 and first.height == row_height(line, 788, plan.side) < 150
+
+
+def test_wrapped_lines_break_at_spaces_and_cut_up_a_word_wider_than_the_label():
+    def measure(text: str) -> int:
+        return 10 * len(text)
+
+    assert wrapped_lines("aa bb cc", measure, 50) == 2  # "aa bb" fills 50 pixels
+    assert wrapped_lines("aa bb cc", measure, 80) == 1
+    assert wrapped_lines("abcdefghij", measure, 30) == 4
+    assert wrapped_lines("one\ntwo", measure, 100) == 2

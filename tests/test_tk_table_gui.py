@@ -123,6 +123,28 @@ def test_the_feed_title_counts_the_moves_left_out_for_lack_of_room(window):
         assert x2 <= hx1 or x1 >= hx2 or y2 <= hy1 or y1 >= hy2, "the feed keeps clear of the round heading"
 
 
+def test_every_row_is_as_tall_as_its_wrapped_name_and_counts(window):
+    """Polish names and counts wrap onto four lines in a narrow column at 1024x600; no row cuts them off."""
+    app = window
+    app.root.geometry("1024x600")
+    app.set_language("pl")
+    start(app, late_round(REGISTRY.registry, 10, 55))
+    app.after_change()
+    pump(app.root, lambda: False, 0.3)
+    canvas = app.table
+    row_tags = {tag for item in canvas.find_withtag("label") for tag in canvas.gettags(item) if tag.startswith("row:")}
+    assert len(row_tags) == 11
+    wrapped = 0
+    for tag in row_tags:
+        bottom = canvas.bbox(min(canvas.find_withtag(tag)))[3]  # the row's background, drawn first
+        texts = [i for i in canvas.find_withtag(tag) if {"label", "counts"} & set(canvas.gettags(i))]
+        assert texts and "label" in canvas.gettags(texts[0]), tag  # the name, then counts (no owner: none)
+        for item in texts:
+            assert canvas.bbox(item)[3] <= bottom + 1, f"{canvas.itemcget(item, 'text')!r} runs out of {tag}"
+        wrapped += canvas.bbox(texts[-1])[3] - canvas.bbox(texts[0])[1] > 60  # more than two lines of text
+    assert wrapped >= 5, "the narrow Polish labels do wrap"
+
+
 # ------------------------------------------------------------------- the hand
 def test_clicking_an_unplayable_tile_says_why(window):
     app = window

@@ -27,6 +27,7 @@ from core.tiles import Tile
 from frontends.tk.layout import HAND_LIFT, HAND_TITLE, HandPlan, RowPlan, TablePlan, plan_table
 from frontends.tk.palette import DEFAULT, Palette, current
 from frontends.tk.presenter import CENTRE, STOCK, BoardModel, HandTileModel, LineModel, PlacedTile
+from frontends.tk.row_labels import COUNT_FONT, COUNT_GAP, NAME_TOP, WRAP_MARGIN, LabelMeasure, name_font, row_name
 
 DIM_PIP_MIX = 0.4
 """How far a dimmed tile's pips fade towards its face: still coloured and readable."""
@@ -197,7 +198,7 @@ def draw_table(canvas: tk.Canvas, model: BoardModel, width: int, height: int) ->
     """
     canvas.delete("all")
     top = _draw_top(canvas, model, width)
-    plan = plan_table(model.lines, width, height, top)
+    plan = plan_table(model.lines, width, height, top, LabelMeasure(canvas))
     for row in plan.rows:
         _draw_row(canvas, row, plan.side)
     canvas.tag_raise("pinned")
@@ -361,27 +362,26 @@ def _draw_row(canvas: tk.Canvas, row: RowPlan, side: int) -> None:
     row_tags = (f"row:{line.id}", "row")
     bg = colours.row_turn if line.owners_turn else colours.row
     canvas.create_rectangle(row.x, row.y, row.x + row.width, row.y + row.height, fill=bg, outline="", tags=row_tags)
-    name = ("▶ " if line.owners_turn else "") + line.label
     label = canvas.create_text(
         row.x + 10,
-        row.y + 5,
-        text=name,
+        row.y + NAME_TOP,
+        text=row_name(line),
         anchor="nw",
         fill=colours.row_text,
-        font=("TkDefaultFont", 11 if row.label_width > 150 else 10, "bold"),
+        font=name_font(row.label_width),
         tags=row_tags + ("label",),
-        width=row.label_width - 6,
+        width=row.label_width - WRAP_MARGIN,
     )
     if line.count_text:
         canvas.create_text(
             row.x + 10,
-            canvas.bbox(label)[3] + 1,
+            canvas.bbox(label)[3] + COUNT_GAP,
             text=line.count_text,
             anchor="nw",
             fill=colours.muted_text,
-            font=("TkDefaultFont", 10),
-            tags=row_tags,
-            width=row.label_width - 6,
+            font=COUNT_FONT,
+            tags=row_tags + ("counts",),
+            width=row.label_width - WRAP_MARGIN,
         )
     if row.joint is not None:
         canvas.create_line(*row.joint, fill=colours.row_text, width=3, tags=("elbow",))

@@ -17,7 +17,7 @@ instead of an open end. Flat games have one line per band.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.actions import LineId
@@ -37,6 +37,16 @@ ROW_GAP = 6
 ROW_PAD = 3
 LABEL_HEIGHT = 50
 """A row is at least this tall: the line's name, the owner's counts."""
+
+LabelHeight = Callable[[LineModel, float], float]
+"""How tall a row's name and counts are, wrapped within a label this many pixels wide (the drawing side measures)."""
+
+
+def fixed_label(line: LineModel, width: float) -> float:
+    """The label height when nothing is measured: :data:`LABEL_HEIGHT`."""
+    return LABEL_HEIGHT
+
+
 BADGE_ROOM = 90
 """Room after a line's open end for its marker or open-order badge."""
 CLOSED_END_ROOM = 70
@@ -171,16 +181,19 @@ def _flow(
     return positions, x, sub
 
 
-def row_height(line: LineModel, column_width: float, side: int, shared: bool = False) -> float:
-    """How tall ``line``'s row is at tile size ``side`` (``shared``: in a band with its siblings)."""
-    _, _, sub = _flow(line, column_width, side, label_width(column_width, shared))
-    return max((sub + 1) * (2 * side + 6) + 2 * ROW_PAD, LABEL_HEIGHT)
+def row_height(
+    line: LineModel, column_width: float, side: int, shared: bool = False, label_height: LabelHeight = fixed_label
+) -> float:
+    """How tall ``line``'s row is at tile size ``side`` (``shared``: in a band with its siblings): tiles and label."""
+    label = label_width(column_width, shared)
+    _, _, sub = _flow(line, column_width, side, label)
+    return max((sub + 1) * (2 * side + 6) + 2 * ROW_PAD, LABEL_HEIGHT, label_height(line, label))
 
 
-def _band_height(band: Band, column_width: float, side: int) -> float:
+def _band_height(band: Band, column_width: float, side: int, label_height: LabelHeight) -> float:
     """How tall ``band`` is: the tallest of its lines."""
     shared = len(band) > 1
-    return max(row_height(line, _segment_width(band, column_width), side, shared) for line in band)
+    return max(row_height(line, _segment_width(band, column_width), side, shared, label_height) for line in band)
 
 
 def _split(bands: Sequence[Band], heights: Sequence[float], columns: int) -> list[range]:
@@ -203,13 +216,15 @@ def _column_width(width: float, columns: int) -> float:
     return (width - 12 - 6 * (columns - 1)) / columns
 
 
-def _heights(bands: Sequence[Band], width: float, columns: int, side: int) -> list[float]:
+def _heights(bands: Sequence[Band], width: float, columns: int, side: int, label_height: LabelHeight) -> list[float]:
     cw = _column_width(width, columns)
-    return [_band_height(band, cw, side) + ROW_GAP for band in bands]
+    return [_band_height(band, cw, side, label_height) + ROW_GAP for band in bands]
 
 
-def _height(bands: Sequence[Band], width: float, top: float, columns: int, side: int) -> float:
-    heights = _heights(bands, width, columns, side)
+def _height(
+    bands: Sequence[Band], width: float, top: float, columns: int, side: int, label_height: LabelHeight
+) -> float:
+    heights = _heights(bands, width, columns, side, label_height)
     return top + max(sum(heights[i] for i in group) for group in _split(bands, heights, columns))
 
 
@@ -218,29 +233,38 @@ def max_side(height: float) -> int:
     return max(MAX_SIDE, int(height // 28))
 
 
-def _largest_fitting(bands: Sequence[Band], width: float, height: float, top: float, columns: int) -> int | None:
+def _largest_fitting(
+    bands: Sequence[Band], width: float, height: float, top: float, columns: int, label_height: LabelHeight
+) -> int | None:
     """The largest tile side at which every band fits ``height``, or None when even MIN_SIDE does not."""
-    if _height(bands, width, top, columns, MIN_SIDE) > height:
+    if _height(bands, width, top, columns, MIN_SIDE, label_height) > height:
         return None
     lo, hi = MIN_SIDE, max_side(height)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if _height(bands, width, top, columns, mid) <= height:
+        if _height(bands, width, top, columns, mid, label_height) <= height:
             lo = mid
         else:
             hi = mid - 1
     return lo
 
 
-def plan_table(lines: Sequence[LineModel], width: float, height: float, top: float) -> TablePlan:
-    """Lay ``lines`` (in display order) out below a header ``top`` pixels tall in a ``width`` x ``height`` view."""
+def plan_table(
+    lines: Sequence[LineModel], width: float, height: float, top: float, label_height: LabelHeight = fixed_label
+) -> TablePlan:
+    """Lay ``lines`` (in display order) out below a header ``top`` pixels tall in a ``width`` x ``height`` view.
+
+    A row is as tall as its tiles and its label need (``label_height`` measures a label at a width).
+    """
     if not lines:
         return TablePlan(max_side(height), 1, (), top)
     trees = {columns: _bands(lines, _column_width(width, columns)) for columns in (1, 2)}
     bands = {columns: [band for _parent, band in tree] for columns, tree in trees.items()}
     two_fit = len(bands[1]) >= TWO_COLUMNS_FROM and _column_width(width, 2) >= MIN_COLUMN_WIDTH
     options = [1, 2] if two_fit else [1]
-    fitting = {columns: _largest_fitting(bands[columns], width, height, top, columns) for columns in options}
+    fitting = {
+        columns: _largest_fitting(bands[columns], width, height, top, columns, label_height) for columns in options
+    }
     one, two = fitting.get(1), fitting.get(2)
     if one is not None and (one >= COMFORT_SIDE or two is None or one >= two):
         side, columns = one, 1
@@ -248,21 +272,28 @@ def plan_table(lines: Sequence[LineModel], width: float, height: float, top: flo
         side, columns = two, 2
     else:
         side = MIN_SIDE
-        columns = min(options, key=lambda c: _height(bands[c], width, top, c, MIN_SIDE))
-    return _place(trees[columns], width, top, columns, side)
+        columns = min(options, key=lambda c: _height(bands[c], width, top, c, MIN_SIDE, label_height))
+    return _place(trees[columns], width, top, columns, side, label_height)
 
 
-def _place(tree: Sequence[tuple[LineId | None, Band]], width: float, top: float, columns: int, side: int) -> TablePlan:
+def _place(
+    tree: Sequence[tuple[LineId | None, Band]],
+    width: float,
+    top: float,
+    columns: int,
+    side: int,
+    label_height: LabelHeight,
+) -> TablePlan:
     bands = [band for _parent, band in tree]
     cw = _column_width(width, columns)
     pitch = 2 * side + 6
     rows: dict[LineId, RowPlan] = {}
     bottom = top
-    for index, group in enumerate(_split(bands, _heights(bands, width, columns, side), columns)):
+    for index, group in enumerate(_split(bands, _heights(bands, width, columns, side, label_height), columns)):
         x = 6 + index * (cw + 6)
         y = top
         for parent, band in (tree[i] for i in group):
-            height = _band_height(band, cw, side)
+            height = _band_height(band, cw, side, label_height)
             shared = len(band) > 1
             w = _segment_width(band, cw)
             for number, line in enumerate(band):
