@@ -13,6 +13,7 @@ decides nothing. Items carry tags the window and the tests rely on:
   line's latest tile, ``dim`` on hand tiles that cannot be played now;
 - ``pinned`` on the header (centre, boneyard, heading, ``feed``), which
   stays in view while the rows scroll;
+- ``label`` on a row's name and ``counts`` on its owner's counts under it;
 - ``elbow`` on the joint from a line's row down to its sub-lines' band,
   ``closed`` on a closed line's end bar (it has no open end).
 """
