@@ -66,12 +66,13 @@ def wrapped_lines(text: str, measure: Callable[[str], int], width: float) -> int
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if not line or measure(candidate) <= width:
-                line = candidate
-            else:
+            size = measure(candidate)
+            if line and size > width:
                 count += 1
-                line = word
-            if measure(line) > width:  # a word wider than the label is cut up
-                count += math.ceil(measure(line) / width) - 1
+                line, size = word, measure(word)
+            else:
+                line = candidate
+            if size > width:  # a word wider than the label is cut up
+                count += math.ceil(size / width) - 1
                 line = ""
     return count
