@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 
 from core.actions import Action
 from core.bots import Bot
+from core.notices import Notice
 from core.views import PlayerView
 
 DEFAULT_TIME_LIMIT = 10.0
@@ -35,7 +36,7 @@ DEFAULT_TIME_LIMIT = 10.0
 
 
 class BotFailure(Exception):
-    """A bot's decision that cannot be used; ``reason`` says why in a few words."""
+    """A bot's decision that cannot be used; ``reason`` says why in a few words (a :class:`Notice` when known)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -56,12 +57,14 @@ class BotFault(Exception):
     fallback: str | None = None
     """What was done instead, as a clause (``"bot 'planner' played that decision instead"``), if anything."""
 
+    def notice(self) -> Notice:
+        """The line for the player: English as a string, any language through :func:`core.notices.in_language`."""
+        place = {"bot": repr(self.bot), "match": self.match, "seed": self.seed, "decision": self.decision}
+        line = Notice("bot.failed", **place, seat=self.seat, round=self.round, reason=self.reason)
+        return line if self.fallback is None else Notice("bot.failed_and_covered", failure=line, instead=self.fallback)
+
     def __str__(self) -> str:
-        line = (
-            f"bot {self.bot!r} failed in match {self.match} (seed {self.seed}) at decision {self.decision} "
-            f"(seat {self.seat}, round {self.round}): {self.reason}"
-        )
-        return line if self.fallback is None else f"{line}; {self.fallback}"
+        return str(self.notice())
 
 
 def ask_bot(
@@ -82,19 +85,22 @@ def ask_bot(
             started = time.perf_counter()
             choice = _with_deadline(started, time_limit, bot, view, legal, rng)
             if (elapsed := time.perf_counter() - started) > time_limit:
-                raise BotFailure(f"took {elapsed:.1f} s, longer than {time_limit:g} s")
+                raise BotFailure(Notice("bot.reason.slow", seconds=f"{elapsed:.1f}", limit=f"{time_limit:g}"))
     except _TimeUp:
-        raise BotFailure(f"took longer than {time_limit:g} s") from None
+        raise BotFailure(Notice("bot.reason.timed_out", limit=f"{time_limit:g}")) from None
     except BotFailure:
         raise
     except Exception as error:  # noqa: BLE001 - any error of a plugin's bot is contained
-        raise BotFailure(f"raised {type(error).__name__}: {_one_line(str(error))}") from None
+        raise BotFailure(
+            Notice("bot.reason.raised", error=f"{type(error).__name__}: {_one_line(str(error))}")
+        ) from None
     return legal_choice(choice, legal)
 
 
-def with_fallback(fault: BotFault, fallback: str) -> BotFault:
-    """``fault`` noting what was done instead (a clause)."""
-    return replace(fault, fallback=fallback)
+def with_fallback(fault: BotFault, fallback_bot: str | None) -> BotFault:
+    """``fault`` noting what was done instead: ``fallback_bot`` played, or (None) the first legal action was taken."""
+    instead = Notice("bot.instead.first") if fallback_bot is None else Notice("bot.instead.bot", bot=repr(fallback_bot))
+    return replace(fault, fallback=instead)
 
 
 def legal_choice(choice: object, legal: Sequence[Action]) -> Action:
@@ -103,18 +109,14 @@ def legal_choice(choice: object, legal: Sequence[Action]) -> Action:
         if action is choice:
             return action
     if choice is None:
-        raise BotFailure("returned None")
+        raise BotFailure(Notice("bot.reason.none"))
     kind = type(choice)
     for action in legal:
         if type(action) is kind and action == choice:
             return action
-    raise BotFailure(f"returned {_describe(choice)}, which is not a legal action")
-
-
-def _describe(value: object) -> str:
-    if isinstance(value, Action):
-        return f"the illegal action {_one_line(str(value))!r}"
-    return f"a {type(value).__name__}"
+    if isinstance(choice, Action):
+        raise BotFailure(Notice("bot.reason.illegal", action=repr(_one_line(str(choice)))))
+    raise BotFailure(Notice("bot.reason.not_an_action", kind=type(choice).__name__))
 
 
 def _one_line(text: str, limit: int = 120) -> str:

@@ -1,9 +1,11 @@
-"""Sentences for the player from code that knows no language (the save store).
+"""Sentences for the player from code that knows no language (the save store, the bot guard).
 
 A :class:`Notice` is a string: its text is the English sentence of an
 interface catalog key (``rules_text/ui/en.yaml``), so logs, the command
 line and tests read it as before. It also keeps the key and the values,
 and a front end shows it in the player's language with :func:`in_language`.
+A value may itself be a Notice (a reason inside a sentence); it is
+translated with the sentence.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ class Notice(str):
 
     key: str
     values: dict[str, str]
+    """The values as given: Notices stay Notices, anything else becomes its text."""
 
     def __new__(cls, key: str, **values: object) -> Notice:
-        words = {name: str(value) for name, value in values.items()}
+        words = {name: value if isinstance(value, Notice) else str(value) for name, value in values.items()}
         notice = super().__new__(cls, ui_catalog("en").t(key, **words))
         notice.key = key
         notice.values = words
@@ -28,5 +31,5 @@ class Notice(str):
 def in_language(text: str, catalog: Catalog) -> str:
     """``text`` in ``catalog``'s language when it is a :class:`Notice`, else unchanged."""
     if isinstance(text, Notice):
-        return catalog.t(text.key, **text.values)
+        return catalog.t(text.key, **{name: in_language(value, catalog) for name, value in text.values.items()})
     return text

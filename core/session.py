@@ -22,6 +22,7 @@ from core.actions import Action, IllegalAction, parse_action
 from core.bot_guard import DEFAULT_TIME_LIMIT, BotFailure, BotFault, ask_bot, with_fallback
 from core.bots import RNG_VERSION, Bot, decision_rngs, reads_view
 from core.events import Event
+from core.notices import Notice
 from core.state import Dealer, MatchState
 from core.variant import Variant
 from core.views import DeferredView, PlayerView
@@ -407,10 +408,10 @@ class Session:
             raise fault
         try:
             action = ask_bot(self.fallback_bot, view, choices, self._rng(seat), self.bot_time_limit)
-            self.bot_faults += (with_fallback(fault, f"bot {self.fallback_bot.id!r} played that decision instead"),)
+            self.bot_faults += (with_fallback(fault, self.fallback_bot.id),)
         except BotFailure:
             action = choices[0]
-            self.bot_faults += (with_fallback(fault, "the first legal action was taken instead"),)
+            self.bot_faults += (with_fallback(fault, None),)
         if not self.silent:
             view.settle()  # a failing bot may have kept it
         return action
@@ -516,7 +517,7 @@ class Session:
 
 def _refuse_view() -> PlayerView:
     """Fail the decision of a bot that reads the view it declared it would not read."""
-    raise BotFailure("read its view after declaring reads_view = False")
+    raise BotFailure(Notice("bot.reason.read_view"))
 
 
 _REFUSED_VIEW = DeferredView.of(_refuse_view)

@@ -77,10 +77,12 @@ def new_session(
     return make_session(plugins().registry, variant, seats, seed)
 
 
-def console_game(session: Session, answer: Callable[[str], str | None]) -> tuple[ConsoleGame, io.StringIO]:
-    """A console game on ``session`` reading from ``answer`` and writing to a StringIO."""
+def console_game(
+    session: Session, answer: Callable[[str], str | None], lang: str = "en"
+) -> tuple[ConsoleGame, io.StringIO]:
+    """A console game in ``lang`` on ``session`` reading from ``answer`` and writing to a StringIO."""
     output = io.StringIO()
-    term = Terminal(ScriptedInput(output, answer), output, "en")
+    term = Terminal(ScriptedInput(output, answer), output, lang)
     return ConsoleGame(term, session), output
 
 

@@ -17,6 +17,7 @@ from misbehaving_bots import FAULTS, SLOW_LIMIT, MisbehavingBot, NeverAskMe, reg
 
 from core.bots import decision_rng
 from core.cli import main
+from core.i18n import ui_catalog
 from core.plugins import Plugins, get_plugin_manager
 from core.session import Seat
 from core.setup import make_session
@@ -117,6 +118,18 @@ def test_console_warns_when_the_planner_takes_over():
     assert "bot 'bad' failed in match 1 (seed 5)" in warnings[0] and "returned None" in warnings[0]
 
 
+def test_console_warns_in_the_players_language():
+    session = make_session(registry_with(MisbehavingBot("raises", at=1)), "mexican-train", table(), seed=5)
+    game, output = console_game(session, script([]), "pl")
+    with pytest.raises(EOFError):
+        game.run()
+    prefix = ui_catalog("pl").t("console.warning", text="")
+    warnings = [line for line in output.getvalue().splitlines() if line.startswith(prefix)]
+    assert len(warnings) == 1, output.getvalue()
+    assert "bot 'bad' zawiódł w partii 1 (ziarno 5)" in warnings[0]
+    assert "zgłosił wyjątek ValueError: boom; tę decyzję podjął za niego bot 'planner'" in warnings[0]
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_simulate_counts_and_lists_failed_matches_and_goes_on(tmp_path, jobs):
     registry = registry_with(MisbehavingBot("raises", at=40))
@@ -159,3 +172,15 @@ def test_tk_window_warns_when_the_planner_takes_over(window, monkeypatch):  # no
     assert len(shown) == 1 and FAULT_LINE.match(shown[0].split("; ")[0]) and "raised ValueError: boom" in shown[0]
     assert pump(window.root, lambda: window._screen is not None, 20), "the round went on to its end"
     assert any(entry.seat == 1 for entry in session.log), "the bad bot's seat was played"
+
+
+@pytest.mark.gui
+def test_tk_window_warns_in_the_players_language(window, monkeypatch):  # noqa: F811 - fixture
+    shown: list[str] = []
+    monkeypatch.setattr("frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text))
+    window.set_language("fr")
+    session = make_session(registry_with(MisbehavingBot("none", at=1)), "mexican-train", table(), seed=5)
+    window.set_session(session)
+    assert pump(window.root, lambda: bool(shown), 20)
+    assert len(shown) == 1 and shown[0].startswith("le bot 'bad' a échoué dans la partie 1 (graine 5)")
+    assert shown[0].endswith("il a renvoyé None ; le bot 'planner' a pris cette décision à sa place")

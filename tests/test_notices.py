@@ -24,3 +24,24 @@ def test_a_notice_is_shown_in_each_language_and_plain_text_stays_as_it_is(lang):
     assert "3" in shown and "bad row" in shown
     assert (shown == notice) == (lang == "en")
     assert in_language("a plugin's own warning", catalog) == "a plugin's own warning"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_notice_inside_a_notice_is_translated_with_it(lang):
+    catalog = ui_catalog(lang)
+    reason = Notice("bot.reason.timed_out", limit="10")
+    notice = Notice("bot.failed", bot="'bad'", match=1, seed=5, decision=3, seat=2, round=1, reason=reason)
+    assert notice.values["reason"] is reason
+    assert notice.endswith(": took longer than 10 s")
+    shown = in_language(notice, catalog)
+    assert shown == catalog.t(
+        "bot.failed",
+        bot="'bad'",
+        match="1",
+        seed="5",
+        decision="3",
+        seat="2",
+        round="1",
+        reason=in_language(reason, catalog),
+    )
+    assert (reason in shown) == (lang == "en")

@@ -168,7 +168,7 @@ class ConsoleGame:
             if self.session.bot_to_move:
                 self.session.step()
                 for fault in self.session.take_bot_faults():
-                    self.term.say(self.term.t("console.warning", text=fault))
+                    self.term.say(self.term.t("console.warning", text=in_language(fault.notice(), self.term.catalog)))
                 continue
             self.hand_off(seat)
             outcome = self.turn(seat)

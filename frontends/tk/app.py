@@ -432,7 +432,10 @@ class TkApp:
         warnings = getattr(self.store, "warnings", None) or []
         fresh = [in_language(warning, self.catalog) for warning in warnings[self._warnings_shown :]]
         self._warnings_shown = len(warnings)
-        fresh += [str(fault) for fault in (self.session.take_bot_faults() if self.session else ())]
+        fresh += [
+            in_language(fault.notice(), self.catalog)
+            for fault in (self.session.take_bot_faults() if self.session else ())
+        ]
         if fresh:
             messagebox.showwarning(self.t("tk.title"), "\n\n".join(fresh), parent=self.root)
 
