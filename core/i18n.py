@@ -28,6 +28,7 @@ from typing import Any
 
 import yaml
 
+from core.elision import elide
 from core.yaml_load import safe_load, yaml_error_line
 
 LANGUAGES = ("en", "pt", "pl", "fr", "id")
@@ -155,13 +156,17 @@ class Catalog:
         """The string ``key`` with its placeholders filled.
 
         A plural entry takes the form of this language's category for its
-        count (``values["count"]``, or the value its ``by`` names). Falls
+        count (``values["count"]``, or the value its ``by`` names). A word
+        before a placeholder elides as the language requires
+        (:mod:`core.elision`: French "d’Ordinateur 2"). Falls
         back to English, then to the key itself (so a missing string shows
         up visibly instead of crashing a game in progress).
         """
         text = self._text(key, self.lang, self.strings, self.plurals, values)
         if text is None:
             text = self._text(key, "en", self.fallback, self.fallback_plurals, values) or key
+        else:
+            text = elide(self.lang, text, values)
         try:
             return text.format(**values)
         except (KeyError, IndexError, ValueError):
