@@ -317,3 +317,25 @@ def test_the_side_panel_shows_who_plays_each_seat_in_full(window):
     assert "Ordinateur (difficile)" in kinds
     widest = max(tkfont.nametofont("TkDefaultFont").measure(kind) for kind in kinds)
     assert int(app.players.column("kind", "width")) >= widest
+
+
+def test_the_side_panel_shows_every_name_and_heading_in_full(window):
+    """Names and column headings are not cut either: "Ordinateur 3" and "Dominos" are wider than the old columns."""
+    from tkinter import font as tkfont
+
+    from core.session import Seat
+
+    app = window
+    app.set_language("fr")
+    table = [Seat("Ana")] + [Seat(f"Ordinateur {n}", "planner") for n in (2, 3, 4)]
+    start(app, make_session(REGISTRY.registry, "double-nine-branch", table, 11))
+    pump(app.root)
+    cell = tkfont.nametofont("TkDefaultFont").measure
+    heading = tkfont.nametofont("TkHeadingFont").measure
+    names = [app.players.item(i, "text").strip("▶● ") for i in app.players.get_children()]
+    assert names == ["Ana", "Ordinateur 2", "Ordinateur 3", "Ordinateur 4"]
+    assert int(app.players.column("#0", "width")) >= max(cell(f"▶ {name} ●") for name in names)
+    for column in ("#0", "kind", "hand", "total"):
+        title = app.players.heading(column, "text")
+        assert int(app.players.column(column, "width")) > heading(title), (column, title)
+    assert app.players.heading("hand", "text") == "Dominos"

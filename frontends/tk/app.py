@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import tkinter as tk
+from collections.abc import Sequence
 from tkinter import font as tkfont
 from tkinter import messagebox, ttk
 from typing import Any
@@ -55,7 +56,14 @@ from frontends.tk.themes import apply_theme as use_theme
 DEFAULT_VARIANT = "mexican-train"
 SIDE_PANEL_MIN_WIDTH = 1150
 SIDE_PANEL_MAX_LINES = 7
-KIND_COLUMN_MIN = 130
+PLAYER_COLUMNS = ("#0", "kind", "hand", "total")
+"""The players panel's columns: name (the tree column), who plays the seat, tiles in hand, match total."""
+PLAYER_COLUMN_MINS = {"#0": 100, "kind": 60, "hand": 40, "total": 46}
+"""Least width of each column of the players panel; each grows to what it shows."""
+TREE_INDENT = 12
+"""Room before a name in the players panel's first column (the tree's indent)."""
+CELL_PAD = 12
+"""Room around a cell's or heading's text in the players panel."""
 """The side panel's "who plays" column is at least this wide, and wider when a seat's words need it."""
 
 
@@ -151,10 +159,10 @@ class TkApp:
         self.players_frame = ttk.LabelFrame(side, padding=6)
         self.players_frame.pack(fill="x")
         self.players = ttk.Treeview(
-            self.players_frame, columns=("kind", "hand", "total"), height=10, selectmode="none", takefocus=0
+            self.players_frame, columns=PLAYER_COLUMNS[1:], height=10, selectmode="none", takefocus=0
         )
         self._label_panel()
-        for column, width in (("#0", 100), ("kind", KIND_COLUMN_MIN), ("hand", 40), ("total", 46)):
+        for column, width in PLAYER_COLUMN_MINS.items():
             self.players.column(column, width=width, stretch=False, anchor="w" if column in ("#0", "kind") else "e")
         self.players.pack(fill="x")
         self.side_info = ttk.Label(side, text="", justify="left", wraplength=230)
@@ -663,8 +671,7 @@ class TkApp:
             self.players.configure(height=max(2, len(rows)))
             for text, *values in rows:
                 self.players.insert("", "end", text=text, values=values)
-            measure = tkfont.nametofont("TkDefaultFont").measure
-            self.players.column("kind", width=max(KIND_COLUMN_MIN, *(measure(kind) + 12 for _, kind, *_ in rows)))
+            self._fit_player_columns(model.seats, rows)
         s = self.session
         info = [
             *model.facts,
@@ -673,6 +680,22 @@ class TkApp:
             self.t("tk.panel.speed", speed=self.t(f"tk.speed.{self.settings.speed}")),
         ]
         self._set(self.side_info, "text", "\n".join(info))
+
+    def _fit_player_columns(self, seats: Sequence[Any], rows: Sequence[tuple[Any, ...]]) -> None:
+        """Widen each column of the players panel to its heading and cells, so no name or heading is cut.
+
+        A name is measured with the turn arrow and the marker dot it may carry, so
+        the column does not change width as the turn goes round.
+        """
+        cell = tkfont.nametofont("TkDefaultFont").measure
+        heading = tkfont.nametofont("TkHeadingFont").measure
+        widths = {"#0": [cell(f"▶ {seat.name} ●") + TREE_INDENT for seat in seats]}
+        for index, column in enumerate(PLAYER_COLUMNS[1:], start=1):
+            widths[column] = [cell(str(row[index])) for row in rows]
+        for column, cells in widths.items():
+            title = self.players.heading(column, "text")
+            least = max(PLAYER_COLUMN_MINS[column], heading(title) + CELL_PAD)
+            self.players.column(column, width=max(least, *(width + CELL_PAD for width in cells)))
 
     def _seat_kind(self, seat: int) -> str:
         """Who plays ``seat``, in words: "You", "Human" or "Computer (easy)"."""
