@@ -20,6 +20,7 @@ from frontends.tk import TkFrontend
 from frontends.tk import settings as tk_settings
 from frontends.tk.logtext import event_text
 from frontends.tk.presenter import CENTRE, STOCK, Presenter, lay
+from frontends.tk.row_labels import wrapped_lines
 
 T = Tile
 
@@ -182,6 +183,16 @@ def test_MT_10_markers_and_DB_8_open_order_are_badges(presenter):
     db = presenter.build(make_view(variant="double-nine-branch", lines=lines, centre=T(9, 9)), [])
     assert [line.badge for line in db.lines] == ["open #2", "open #1", ""]
     assert [line.label for line in db.lines] == ["Ana's branch", "Bo's branch", "Cy's branch"]
+
+
+def test_a_row_label_keeps_the_owners_name_whole_where_it_wraps():
+    """ "ramo de Computador 2" wraps before the name, never inside it: its spaces are no-break spaces."""
+    presenter = Presenter(ui_catalog("pt"))
+    view = make_view(variant="double-nine-branch", names=("Ana", "Computador 2", "Computador 3"), centre=T(9, 9))
+    labels = [line.label for line in presenter.build(view, []).lines if line.id != "mexican"]
+    assert labels == ["ramo de Ana", "ramo de Computador\u00a02", "ramo de Computador\u00a03"]
+    assert wrapped_lines(labels[1], len, len("ramo de Computador")) == 2
+    assert "Computador\u00a02" in labels[1].split(" ")
 
 
 def test_table_shows_counts_totals_and_whose_turn(presenter):

@@ -144,6 +144,11 @@ def action_tile(action: Action) -> Tile | None:
     return getattr(action, "tile", None)
 
 
+def unbroken(name: str) -> str:
+    """``name`` with no-break spaces, so a wrapped label never splits it ("Computador 2")."""
+    return name.replace(" ", "\u00a0")
+
+
 def lay(tiles: Sequence[Tile], start: int) -> tuple[PlacedTile, ...]:
     """Orient a line's tiles from the centre value ``start`` outwards."""
     placed, end = [], start
@@ -305,7 +310,10 @@ class Presenter:
 
     # ---------------------------------------------------------------- words
     def line_label(self, view: PlayerView, line: LineView) -> str:
-        """The game's own label ("Arm 3"), else "Ana's train", "Mexican train", "Ana's branch"."""
+        """The game's own label ("Arm 3"), else "Ana's train", "Mexican train", "Ana's branch".
+
+        The owner's name is kept on one line where the label wraps ("ramo de / Computador 2").
+        """
         label = self.game.line(line)
         if label is not None:
             return label
@@ -313,7 +321,7 @@ class Presenter:
             key = f"tk.line.{line.id}"
             return self.t(key) if self.catalog.has(key) else str(line.id).capitalize()
         key = f"tk.line.owned.{view.variant}"
-        return self.t(key if self.catalog.has(key) else "tk.line.owned", name=view.name(line.owner))
+        return self.t(key if self.catalog.has(key) else "tk.line.owned", name=unbroken(view.name(line.owner)))
 
     def line_words(self, view: PlayerView, line_id: LineId) -> str:
         """Words for a line id of ``view``."""
