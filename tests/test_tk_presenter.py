@@ -185,12 +185,13 @@ def test_MT_10_markers_and_DB_8_open_order_are_badges(presenter):
     assert [line.label for line in db.lines] == ["Ana's branch", "Bo's branch", "Cy's branch"]
 
 
-def test_a_row_label_keeps_the_owners_name_whole_where_it_wraps():
-    """ "ramo de Computador 2" wraps before the name, never inside it: its spaces are no-break spaces."""
+def test_a_row_label_never_leaves_the_number_of_a_name_alone_on_a_line():
+    """ "ramo de Computador 2" wraps before "Computador 2", not before "2"; a long name still wraps between words."""
     presenter = Presenter(ui_catalog("pt"))
-    view = make_view(variant="double-nine-branch", names=("Ana", "Computador 2", "Computador 3"), centre=T(9, 9))
+    names = ("Ana", "Computador 2", "Maria Fernanda Souza")
+    view = make_view(variant="double-nine-branch", names=names, centre=T(9, 9))
     labels = [line.label for line in presenter.build(view, []).lines if line.id != "mexican"]
-    assert labels == ["ramo de Ana", "ramo de Computador\u00a02", "ramo de Computador\u00a03"]
+    assert labels == ["ramo de Ana", "ramo de Computador\u00a02", "ramo de Maria Fernanda Souza"]
     assert wrapped_lines(labels[1], len, len("ramo de Computador")) == 2
     assert "Computador\u00a02" in labels[1].split(" ")
 

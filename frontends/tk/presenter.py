@@ -12,6 +12,7 @@ boneyard.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -145,8 +146,12 @@ def action_tile(action: Action) -> Tile | None:
 
 
 def unbroken(name: str) -> str:
-    """``name`` with no-break spaces, so a wrapped label never splits it ("Computador 2")."""
-    return name.replace(" ", "\u00a0")
+    """``name`` with a trailing number bound to the word before it, so a wrapped label never leaves "2" alone.
+
+    Only that space becomes a no-break space: a long name of several words
+    still wraps between them instead of being cut inside one.
+    """
+    return re.sub(r" (\d+)$", "\u00a0\\1", name)
 
 
 def lay(tiles: Sequence[Tile], start: int) -> tuple[PlacedTile, ...]:
@@ -312,7 +317,7 @@ class Presenter:
     def line_label(self, view: PlayerView, line: LineView) -> str:
         """The game's own label ("Arm 3"), else "Ana's train", "Mexican train", "Ana's branch".
 
-        The owner's name is kept on one line where the label wraps ("ramo de / Computador 2").
+        A number ending the owner's name stays with it where the label wraps ("ramo de / Computador 2").
         """
         label = self.game.line(line)
         if label is not None:
