@@ -64,7 +64,6 @@ TREE_INDENT = 12
 """Room before a name in the players panel's first column (the tree's indent)."""
 CELL_PAD = 12
 """Room around a cell's or heading's text in the players panel."""
-"""The side panel's "who plays" column is at least this wide, and wider when a seat's words need it."""
 
 
 class TkApp:
