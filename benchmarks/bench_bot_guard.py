@@ -2,7 +2,7 @@
 
 Run: ``python benchmarks/bench_bot_guard.py [--calls N] [--matches M]``.
 Part 1 times one ``choose`` of the random bot on a real mid-round view:
-called directly, through ``core.bot_guard.ask_bot`` without a time limit,
+called directly, through ``roundhouse.core.play.bot_guard.ask_bot`` without a time limit,
 and with the default limit (the watchdog armed). Part 2 plays the same
 matches with the bots in-process and with ``isolate=True`` (each bot in
 its own process) and prints matches per second; the start of the bot
@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.bot_guard import DEFAULT_TIME_LIMIT, ask_bot  # noqa: E402
-from core.bot_process import BotProcesses  # noqa: E402
-from core.plugins import get_plugin_manager  # noqa: E402
-from core.simulate import simulate  # noqa: E402
+from roundhouse.core.play.bot_guard import DEFAULT_TIME_LIMIT, ask_bot  # noqa: E402
+from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
+from roundhouse.core.tournament.bot_process import BotProcesses  # noqa: E402
+from roundhouse.core.tournament.simulate import simulate  # noqa: E402
 
 
 def guard_costs(registry, calls: int) -> None:

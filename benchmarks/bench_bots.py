@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bots.planner.chains import longest_trail  # noqa: E402
-from core.actions import Action  # noqa: E402
-from core.plugins import get_plugin_manager  # noqa: E402
-from core.session import Seat, Session  # noqa: E402
-from core.views import PlayerView  # noqa: E402
+from roundhouse.core.game.actions import Action  # noqa: E402
+from roundhouse.core.game.chains import longest_trail  # noqa: E402
+from roundhouse.core.game.views import PlayerView  # noqa: E402
+from roundhouse.core.play.session import Seat, Session  # noqa: E402
+from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
 
 TABLES = (("mexican-train", 2), ("mexican-train", 4), ("double-nine-branch", 4))
 BOTS = ("random", "greedy", "planner")

@@ -4,7 +4,7 @@ Run: ``python benchmarks/bench_engine.py [--matches N] [--positions N]``.
 
 For both games at 2, 4 and 10 players (Double-Nine Branch: 6, its most):
 
-- whole matches between random bots through a :class:`core.session.Session`:
+- whole matches between random bots through a :class:`roundhouse.core.play.session.Session`:
   recording in memory (as ``roundhouse simulate --record`` plays them), and
   silent (as ``roundhouse simulate`` plays them: no events, the random bot
   reads no view): matches and decisions per second;
@@ -27,9 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.plugins import get_plugin_manager  # noqa: E402
-from core.session import Seat, Session  # noqa: E402
-from core.state import TableState  # noqa: E402
+from roundhouse.core.game.state import TableState  # noqa: E402
+from roundhouse.core.play.session import Seat, Session  # noqa: E402
+from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
 
 TABLES = [("mexican-train", 2), ("mexican-train", 4), ("mexican-train", 10)]
 TABLES += [("double-nine-branch", 2), ("double-nine-branch", 4), ("double-nine-branch", 6)]

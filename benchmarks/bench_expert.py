@@ -7,7 +7,7 @@ legal actions), about ``--positions`` evenly spread ones are timed, one
 ``choose`` call each. One line per game and player count: count, p50 and p99 in ms.
 
 ``python benchmarks/bench_expert.py --tournament --matches N [--jobs J]``
-plays the issue's tables with ``core.simulate`` (seats rotate; the same as
+plays the issue's tables with ``roundhouse.core.tournament.simulate`` (seats rotate; the same as
 ``roundhouse simulate``): one row per bot with mean total, wins, win rate
 and its 95% Wilson interval, and the expert's mean total as a share of the
 planner's. Ctrl-C (or ``kill -INT``) stops a table early and prints what
@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_bots import percentile, positions  # noqa: E402
 
-from core.plugins import get_plugin_manager  # noqa: E402
-from core.simulate import simulate  # noqa: E402
+from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
+from roundhouse.core.tournament.simulate import simulate  # noqa: E402
 
 TIMED_TABLES = (("mexican-train", 2), ("mexican-train", 4), ("double-nine-branch", 2), ("double-nine-branch", 4))
 TOURNAMENT_TABLES = (

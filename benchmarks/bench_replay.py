@@ -22,9 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core.plugins import get_plugin_manager  # noqa: E402
-from core.record import dumps_line  # noqa: E402
-from core.setup import default_seats, make_session  # noqa: E402
+from roundhouse.core.play.record import dumps_line  # noqa: E402
+from roundhouse.core.play.setup import default_seats, make_session  # noqa: E402
+from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
 
 
 def one_match() -> tuple[str, int]:
@@ -53,7 +53,7 @@ def main() -> None:
         env.pop("DISPLAY", None)
         start = time.perf_counter()
         child = subprocess.Popen(
-            [sys.executable, "-m", "core", "replay", str(path)],
+            [sys.executable, "-m", "roundhouse", "replay", str(path)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,

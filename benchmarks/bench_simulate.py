@@ -49,7 +49,7 @@ def run_simulate(tree: Path, arguments: list[str], cold: bool) -> tuple[float, f
         environment.pop("PYTHONDONTWRITEBYTECODE", None)
     cpu_before, started = child_cpu_seconds(), time.perf_counter()
     finished = subprocess.run(
-        [sys.executable, "-m", "core", "simulate", *arguments],
+        [sys.executable, "-m", "roundhouse", "simulate", *arguments],
         cwd=tree,
         env=environment,
         capture_output=True,

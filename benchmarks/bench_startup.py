@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import core.plugins as plugins  # noqa: E402
+import roundhouse.core.plugins.manager as plugins  # noqa: E402
 
 
 def median_ms(runs: int) -> float:

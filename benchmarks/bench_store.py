@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.plugins import get_plugin_manager  # noqa: E402
-from core.setup import default_seats, make_session  # noqa: E402
-from core.store import Store  # noqa: E402
+from roundhouse.core.play.setup import default_seats, make_session  # noqa: E402
+from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
+from roundhouse.core.store import Store  # noqa: E402
 
 
 def play(registry, players: int, matches: int, store: Store | None) -> tuple[float, int]:

@@ -24,9 +24,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from gui_helpers import display_works, pump, start_xvfb  # noqa: E402
 from tk_scenes import late_round  # noqa: E402
 
-from core.actions import Play  # noqa: E402
-from core.frontend import PlayOptions  # noqa: E402
-from core.plugins import get_plugin_manager  # noqa: E402
+from roundhouse.core.game.actions import Play  # noqa: E402
+from roundhouse.core.plugins.frontend import PlayOptions  # noqa: E402
+from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
 
 REPEATS = 40
 PLAYERS = 10
@@ -53,8 +53,9 @@ def main() -> int:
 
 
 def run() -> None:
-    from frontends.tk import settings as tk_settings
-    from frontends.tk.app import TkApp, make_root
+    from roundhouse.frontends.tk import settings as tk_settings
+    from roundhouse.frontends.tk.app import TkApp
+    from roundhouse.frontends.tk.themes import make_root
 
     plugins = get_plugin_manager()
     root = make_root("arc")

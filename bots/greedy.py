@@ -5,9 +5,9 @@ from __future__ import annotations
 import random as _random
 from collections.abc import Sequence
 
-from core import hookimpl
-from core.actions import Action, OpenDouble, PlaceEngine, Play
-from core.views import PlayerView
+from roundhouse import hookimpl
+from roundhouse.core.game.actions import Action, OpenDouble, PlaceEngine, Play
+from roundhouse.core.game.views import PlayerView
 
 TILE_ACTIONS = (Play, PlaceEngine, OpenDouble)
 

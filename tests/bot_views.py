@@ -6,10 +6,10 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from core.actions import LineId
-from core.events import Event
-from core.tiles import Tile
-from core.views import LineView, OwedDouble, PlayerView
+from roundhouse.core.game.actions import LineId
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import LineView, OwedDouble, PlayerView
 
 
 def ts(text: str) -> tuple[Tile, ...]:

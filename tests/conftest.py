@@ -1,13 +1,11 @@
-"""Shared pytest setup: the project root is importable (``import core``)."""
+"""Shared pytest setup.
 
-import sys
-from pathlib import Path
+The tests import the installed ``roundhouse`` (editable or a built wheel),
+never the source folders directly; this folder's helper modules import by
+their own names (``from referee import ...``).
+"""
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import pytest  # noqa: E402
+import pytest
 
 pytest_plugins = ["gui_helpers"]
 """The window fixtures (``window``, ``xvfb_display``, ``sized_display``) for every test module."""

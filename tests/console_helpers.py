@@ -7,12 +7,12 @@ import re
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from core.frontend import AppContext, PlayOptions
-from core.plugins import Plugins, get_plugin_manager
-from core.session import Seat, Session
-from core.setup import make_session
-from frontends.console.game import ConsoleGame
-from frontends.console.terminal import Terminal
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.frontend import AppContext, PlayOptions
+from roundhouse.core.plugins.manager import Plugins, get_plugin_manager
+from roundhouse.frontends.console.game import ConsoleGame
+from roundhouse.frontends.console.terminal import Terminal
 
 
 @cache

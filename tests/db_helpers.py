@@ -6,12 +6,12 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from core.actions import Action
-from core.events import Event
-from core.state import Deal, RiggedDealer
-from core.tiles import Tile, double_set
-from variants.double_nine_branch.rules import DoubleNineBranchState
-from variants.double_nine_branch.variant import DoubleNineBranch
+from roundhouse.core.game.actions import Action
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.state import Deal, RiggedDealer
+from roundhouse.core.game.tiles import Tile, double_set
+from roundhouse.variants.double_nine_branch.rules import DoubleNineBranchState
+from roundhouse.variants.double_nine_branch.variant import DoubleNineBranch
 
 VARIANT = DoubleNineBranch()
 FULL_SET = double_set(9)

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from core.frontend import PlayOptions
-from core.plugins import get_plugin_manager
-from core.session import Seat
-from frontends.tk import settings as tk_settings
+from roundhouse.core.play.session import Seat
+from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.frontends.tk import settings as tk_settings
 
 REGISTRY = get_plugin_manager()
 
@@ -145,7 +145,8 @@ def window(xvfb_display, tmp_path, monkeypatch):
     """A fresh window (instant computer) and a way to start sessions in it."""
     monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("LANGUAGE", "en")
-    from frontends.tk.app import TkApp, make_root
+    from roundhouse.frontends.tk.app import TkApp
+    from roundhouse.frontends.tk.themes import make_root
 
     root = make_root("arc")
     app = TkApp(root, REGISTRY, PlayOptions(), None, tk_settings.Settings(theme="arc", speed="instant"))

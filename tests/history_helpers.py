@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core.registry import Registry
-from core.session import Seat
-from core.setup import make_session
-from core.store import HistoryEntry, Store
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.registry import Registry
+from roundhouse.core.store import HistoryEntry, Store
 
 
 def store_with_finished_match(registry: Registry, directory: Path, seed: int = 3) -> tuple[Store, HistoryEntry]:

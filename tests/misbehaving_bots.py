@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from core.actions import Action, Play
-from core.plugins import get_plugin_manager
-from core.registry import Registry
-from core.tiles import Tile
-from core.views import PlayerView
+from roundhouse.core.game.actions import Action, Play
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import PlayerView
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.plugins.registry import Registry
 
 FAULTS = {
     "raises": "raised ValueError: boom",

@@ -1,6 +1,6 @@
 """Test helpers for Mexican Train: rigged deals, started states and sessions.
 
-``rigged(...)`` builds a :class:`core.state.Deal` from the hands a test names;
+``rigged(...)`` builds a :class:`roundhouse.core.game.state.Deal` from the hands a test names;
 every tile not named goes to the boneyard after the named stock tiles. The
 rule engine does not check hand sizes against MT.3 (only the dealer does),
 so scenario tests may use short hands.
@@ -13,14 +13,14 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from core.actions import Action, EndTurn, Pass, Play, parse_action
-from core.events import Event
-from core.session import Seat, Session
-from core.state import Deal, Dealer, RiggedDealer, ShuffleDealer
-from core.tiles import Tile, double_set
-from variants.mexican_train.rules import FIRST_TURN, MexicanTrainState
-from variants.mexican_train.rules import MEXICAN as MEXICAN  # re-exported for the tests
-from variants.mexican_train.variant import MexicanTrain
+from roundhouse.core.game.actions import Action, EndTurn, Pass, Play, parse_action
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.state import Deal, Dealer, RiggedDealer, ShuffleDealer
+from roundhouse.core.game.tiles import Tile, double_set
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.variants.mexican_train.rules import FIRST_TURN, MexicanTrainState
+from roundhouse.variants.mexican_train.rules import MEXICAN as MEXICAN  # re-exported for the tests
+from roundhouse.variants.mexican_train.variant import MexicanTrain
 
 VARIANT = MexicanTrain()
 FULL_SET = double_set(12)
@@ -231,7 +231,7 @@ def session(
     **param_overrides: Any,
 ) -> Session:
     """A Mexican Train session; ``seats`` an int means seat 1 human, the rest random bots."""
-    from bots.random import RandomBot
+    from roundhouse.bots.random import RandomBot
 
     if isinstance(seats, int):
         seats = [Seat("Human")] + [Seat(f"Bot {s}", "random") for s in range(2, seats + 1)]

@@ -45,9 +45,9 @@ def install_example(site: Path, example: Path) -> dict:
 
 
 def environment(site: Path, data_dir: Path, sources: Sequence[Path] = EXAMPLE_DIRS) -> dict[str, str]:
-    """Subprocess environment: the fake site, the plugin sources, then this repository."""
+    """Subprocess environment: the fake site, then the plugin sources (``roundhouse`` itself is installed)."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(str(p) for p in (site, *sources, ROOT))
+    env["PYTHONPATH"] = os.pathsep.join(str(p) for p in (site, *sources))
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     env["ROUNDHOUSE_DATA_DIR"] = str(data_dir)
     env.pop("DISPLAY", None)
@@ -55,9 +55,9 @@ def environment(site: Path, data_dir: Path, sources: Sequence[Path] = EXAMPLE_DI
 
 
 def roundhouse(env: dict[str, str], *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m core ARGS`` with ``env``."""
+    """Run ``python -m roundhouse ARGS`` with ``env``."""
     return subprocess.run(
-        [sys.executable, "-m", "core", *args],
+        [sys.executable, "-m", "roundhouse", *args],
         env=env,
         cwd=env["ROUNDHOUSE_DATA_DIR"],
         input=stdin,
@@ -76,7 +76,7 @@ def add_plugin(site: Path, module: str, source: str) -> None:
 
 def bot_plugin_source(bot_id: str, description: str) -> str:
     """The source of a one-module plugin registering a bot ``bot_id`` that takes the first legal action."""
-    return f"""from core import hookimpl
+    return f"""from roundhouse import hookimpl
 
 
 class FirstLegal:

@@ -2,10 +2,10 @@
 
 import pytest
 
-from core.actions import Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
-from core.i18n import LANGUAGES, ui_catalog
-from core.tiles import Tile
-from frontends.action_words import action_phrase
+from roundhouse.core.game.actions import Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.text.i18n import LANGUAGES, ui_catalog
+from roundhouse.frontends.common.action_words import action_phrase
 
 ACTIONS = [Play(Tile(5, 12), "mexican"), PlaceEngine(Tile(12, 12)), OpenDouble(Tile(9, 9)), Draw(), Pass(), EndTurn()]
 

@@ -15,14 +15,14 @@ from console_helpers import console_game, script
 from gui_helpers import pump
 from misbehaving_bots import FAULTS, SLOW_LIMIT, MisbehavingBot, NeverAskMe, registry_with
 
-from core.bots import decision_rng
-from core.cli import main
-from core.i18n import ui_catalog
-from core.plugins import Plugins, get_plugin_manager
-from core.session import Seat
-from core.setup import make_session
-from core.simulate import simulate
-from core.store import Store
+from roundhouse.core.cli.main import main
+from roundhouse.core.game.decision_random import decision_rng
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.manager import Plugins, get_plugin_manager
+from roundhouse.core.store import Store
+from roundhouse.core.text.i18n import ui_catalog
+from roundhouse.core.tournament.simulate import simulate
 
 FAULT_LINE = re.compile(
     r"bot 'bad' failed in match (\d+) \(seed (\d+)\) at decision (\d+) \(seat (\d), round (\d+)\): (.+)$"
@@ -151,7 +151,7 @@ def test_cli_simulate_prints_each_failure_in_one_line_and_the_failed_count(monke
         plugins.registry.add_bot(MisbehavingBot("illegal", at=1))
         return plugins
 
-    monkeypatch.setattr("core.cli.get_plugin_manager", plugins_with_bad_bot)
+    monkeypatch.setattr("roundhouse.core.cli.main.get_plugin_manager", plugins_with_bad_bot)
     argv = "simulate --variant mexican-train --players 2 --bots bad,random --matches 3 --seed 4 --jobs 1".split()
     assert main(argv) == 0
     out, err = capsys.readouterr()
@@ -164,7 +164,9 @@ def test_cli_simulate_prints_each_failure_in_one_line_and_the_failed_count(monke
 @pytest.mark.gui
 def test_tk_window_warns_when_the_planner_takes_over(window, monkeypatch):  # noqa: F811 - fixture
     shown: list[str] = []
-    monkeypatch.setattr("frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text))
+    monkeypatch.setattr(
+        "roundhouse.frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text)
+    )
     registry = registry_with(MisbehavingBot("raises", at=1))
     session = make_session(registry, "mexican-train", table(), seed=5)
     window.set_session(session)
@@ -177,7 +179,9 @@ def test_tk_window_warns_when_the_planner_takes_over(window, monkeypatch):  # no
 @pytest.mark.gui
 def test_tk_window_warns_in_the_players_language(window, monkeypatch):  # noqa: F811 - fixture
     shown: list[str] = []
-    monkeypatch.setattr("frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text))
+    monkeypatch.setattr(
+        "roundhouse.frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text)
+    )
     window.set_language("fr")
     session = make_session(registry_with(MisbehavingBot("none", at=1)), "mexican-train", table(), seed=5)
     window.set_session(session)

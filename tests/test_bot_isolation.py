@@ -20,10 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_bots_blindness import _position as random_position
 
-from core.cli import main
-from core.plugins import get_plugin_manager
-from core.simulate import MatchOutcome, simulate
-from core.view_codec import ViewCodecError, decode, encode
+from roundhouse.core.cli.main import main
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.tournament.simulate import MatchOutcome, simulate
+from roundhouse.core.tournament.view_codec import ViewCodecError, decode, encode
 
 SPY = '''
 """A bot plugin that tries to see hidden tiles, and prints to standard output."""
@@ -33,7 +33,7 @@ import os
 import sys
 import time
 
-from core import hookimpl
+from roundhouse import hookimpl
 
 SEEN = {}
 
@@ -186,7 +186,7 @@ def test_cli_refuses_to_isolate_a_bot_that_is_not_an_installed_plugin(monkeypatc
         plugins.registry.add_bot(First())
         return plugins
 
-    monkeypatch.setattr("core.cli.get_plugin_manager", plugins_with_local_bot)
+    monkeypatch.setattr("roundhouse.core.cli.main.get_plugin_manager", plugins_with_local_bot)
     argv = "simulate --variant mexican-train --players 2 --bots first,random --matches 1 --isolate-bots".split()
     assert main(argv) == 2
     err = capsys.readouterr().err

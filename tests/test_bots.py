@@ -5,18 +5,19 @@ from __future__ import annotations
 import random
 
 import pytest
+from bot_views import db_view, mt_view, ts
 
-from bots.greedy import GreedyBot
-from bots.planner import PlannerBot
-from bots.planner.chains import longest_trail
-from core.actions import Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
-from core.bots import Bot, decision_rng
-from core.events import Event
-from core.plugins import get_plugin_manager
-from core.session import Seat
-from core.setup import make_session
-from core.tiles import Tile
-from tests.bot_views import db_view, mt_view, ts
+from roundhouse.bots.greedy import GreedyBot
+from roundhouse.bots.planner import PlannerBot
+from roundhouse.core.game.actions import Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
+from roundhouse.core.game.chains import longest_trail
+from roundhouse.core.game.decision_random import decision_rng
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.bot import Bot
+from roundhouse.core.plugins.manager import get_plugin_manager
 
 T = Tile.parse
 RNG = random.Random(0)

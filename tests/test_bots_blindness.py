@@ -17,15 +17,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bots.expert import ExpertBot
-from core.bots import decision_rng
-from core.events import Event
-from core.plugins import get_plugin_manager
-from core.session import Seat, Session
-from core.setup import make_session
-from core.state import MatchState
-from core.tiles import Tile
-from core.views import LineView, OwedDouble, PlayerView
+from roundhouse.bots.expert import ExpertBot
+from roundhouse.core.game.decision_random import decision_rng
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.state import MatchState
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import LineView, OwedDouble, PlayerView
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.manager import get_plugin_manager
 
 REGISTRY = get_plugin_manager().registry
 BOTS = {

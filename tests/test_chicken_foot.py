@@ -17,13 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from plugin_helpers import CHICKEN_DIR, environment, install_example, plugin_rows, project_of, roundhouse
 
-from core.actions import Draw, IllegalAction, OpenDouble, Pass, Play
-from core.i18n import rules_text
-from core.params import ParamError
-from core.record import read_record, replay
-from core.session import Seat, Session
-from core.state import Deal, RiggedDealer
-from core.tiles import Tile, double_set
+from roundhouse.core.game.actions import Draw, IllegalAction, OpenDouble, Pass, Play
+from roundhouse.core.game.params import ParamError
+from roundhouse.core.game.state import Deal, RiggedDealer
+from roundhouse.core.game.tiles import Tile, double_set
+from roundhouse.core.play.record import read_record, replay
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.text.i18n import rules_text
 
 ARMS = [f"arm{n}" for n in range(1, 7)]
 RECORD_EVENTS = {"match", "deal", "redeal", "draw", "open", "play", "pass", "round_end", "restart", "match_end"}
@@ -271,8 +271,8 @@ def test_DX_7_restart_deals_the_same_hands_and_the_record_replays(cf) -> None:
 
 
 def bots() -> dict:
-    from bots.greedy import GreedyBot
-    from bots.random import RandomBot
+    from roundhouse.bots.greedy import GreedyBot
+    from roundhouse.bots.random import RandomBot
 
     return {"random": RandomBot(), "greedy": GreedyBot()}
 
@@ -285,7 +285,7 @@ def test_CF_rule_text_names_every_clause_in_english_and_french_with_the_game_wor
         text = rules_text(variant.id, lang, variant.rules_text_package)
         assert text.title == title
         assert [heading.split()[0] for _, heading, _ in text.sections] == [f"CF.{n}" for n in range(1, 9)]
-    from frontends.game_words import game_words
+    from roundhouse.frontends.common.game_words import game_words
 
     state, _ = rigged(cf, 7, CENTRE_DEAL)
     fill_the_centre(state)
@@ -361,10 +361,10 @@ def test_chicken_foot_plays_in_the_console_with_labels_and_obligations(
 
 
 def test_the_tk_presenter_draws_chicken_foot_as_a_tree_with_the_games_labels(cf) -> None:
-    from core.i18n import ui_catalog
-    from frontends.game_words import game_words
-    from frontends.tk.layout import table_rows
-    from frontends.tk.presenter import Presenter
+    from roundhouse.core.text.i18n import ui_catalog
+    from roundhouse.frontends.common.game_words import game_words
+    from roundhouse.frontends.tk.layout import table_rows
+    from roundhouse.frontends.tk.presenter import Presenter
 
     variant = cf()
     presenter = Presenter(ui_catalog("en"))

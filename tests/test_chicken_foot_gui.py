@@ -12,8 +12,8 @@ from gui_helpers import pump, seats, start
 from plugin_helpers import CHICKEN_DIR
 from test_tk_gui import advance, play_with_the_mouse_only
 
-from core.plugins import get_plugin_manager
-from core.setup import make_session
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.manager import get_plugin_manager
 
 pytestmark = pytest.mark.gui
 
@@ -82,7 +82,7 @@ def test_a_whole_chicken_foot_match_is_playable_with_the_mouse_alone(window, chi
 
 def test_chicken_foot_joints_and_closed_ends_take_the_table_theme(window, chicken_registry):
     """The elbows and closed bars are drawn from the active palette, so a theme switch recolours them."""
-    from frontends.tk.themes import THEMES
+    from roundhouse.frontends.tk.themes import THEMES
 
     app = window
     session = feet_on_the_table(chicken_registry)

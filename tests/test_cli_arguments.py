@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from console_helpers import new_session
 
-from core.cli import build_parser, main
-from core.store import Store
+from roundhouse.core.cli.main import build_parser, main
+from roundhouse.core.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -136,7 +136,7 @@ def test_closed_pipe_ends_quietly(monkeypatch, capsys):
 
 
 def test_closed_pipe_in_a_shell_pipeline_prints_no_traceback():
-    command = f"{sys.executable} -m core rules --lang en | head -2"
+    command = f"{sys.executable} -m roundhouse rules --lang en | head -2"
     result = subprocess.run(command, shell=True, capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.stdout.splitlines() == ["Mexican Train", "============="]
     assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr
@@ -149,7 +149,7 @@ def test_bad_argument_in_a_real_terminal_with_a_saved_match_asks_nothing(saved_d
     env = environment(saved_dir.parent)
     env["ROUNDHOUSE_DATA_DIR"] = str(saved_dir)
     for argv in (["play", "--players", "11"], ["--humans", "5"], ["play", "--lang", "xx"]):
-        child = PtyProcess([sys.executable, "-m", "core", *argv, "--ui", "console"], env)
+        child = PtyProcess([sys.executable, "-m", "roundhouse", *argv, "--ui", "console"], env)
         child.expect("roundhouse play: error: ")
         assert child.wait() == 2
         assert child.seen.startswith("roundhouse play: error: ")  # nothing asked or shown before it

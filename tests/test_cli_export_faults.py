@@ -7,17 +7,17 @@ import errno
 
 import pytest
 
-from core.cli import main
-from core.record import read_record
-from core.session import Seat
-from core.setup import make_session
-from core.store import Store
+from roundhouse.core.cli.main import main
+from roundhouse.core.play.record import read_record
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.store import Store
 
 
 @pytest.fixture(scope="module")
 def data_dir(tmp_path_factory):
     """A store with one finished match (1) and one in progress (2)."""
-    from core.plugins import get_plugin_manager
+    from roundhouse.core.plugins.manager import get_plugin_manager
 
     registry = get_plugin_manager(load_entry_points=False).registry
     directory = tmp_path_factory.mktemp("export") / "data"
@@ -72,7 +72,7 @@ def test_export_on_a_full_disk_leaves_the_old_file_whole(capsys, data_dir, tmp_p
     def disk_full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("core.record.os.fsync", disk_full)
+    monkeypatch.setattr("roundhouse.core.play.record.os.fsync", disk_full)
     status, out, err = run(capsys, "export", "1", str(target), "--force", "--data-dir", str(data_dir))
     assert status == 1 and out == ""
     [line] = err.strip().splitlines()

@@ -8,13 +8,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
 from test_store_faults import store_with_history
 
-from core.cli import main
-from core.store import DB_NAME, Store
+from roundhouse.core.cli.main import main
+from roundhouse.core.store import DB_NAME, Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,7 +31,7 @@ def roundhouse(*argv: str, env: dict[str, str] | None = None, **popen) -> subpro
     environment.pop("DISPLAY", None)
     popen.setdefault("cwd", ROOT)
     return subprocess.run(
-        [sys.executable, "-m", "core", *argv], env=environment, capture_output=True, text=True, **popen
+        [sys.executable, "-m", "roundhouse", *argv], env=environment, capture_output=True, text=True, **popen
     )
 
 
@@ -121,16 +122,30 @@ def test_a_damaged_database_is_reported_in_one_short_line(tmp_path):
 @pytest.fixture
 def broken_catalogs(tmp_path) -> Path:
     """A copy of the shipped text package whose Polish interface catalog is cut mid-file."""
-    shutil.copytree(ROOT / "rules_text", tmp_path / "rules_text")
+    shutil.copytree(files("roundhouse.rules_text"), tmp_path / "rules_text")
     with open(tmp_path / "rules_text" / "ui" / "pl.yaml", "a", encoding="utf-8") as handle:
         handle.write('console.broken: "never closed\n  more: [\n')
     return tmp_path
 
 
+def with_text_package(folder: Path) -> list[str]:
+    """``python -c`` arguments that run the command line with ``folder`` standing in for ``roundhouse.rules_text``."""
+    code = (
+        "import importlib.util, sys\n"
+        f"spec = importlib.util.spec_from_file_location('roundhouse.rules_text', {str(folder / '__init__.py')!r})\n"
+        "sys.modules['roundhouse.rules_text'] = importlib.util.module_from_spec(spec)\n"
+        "from roundhouse.core.cli.main import main\n"
+        "sys.exit(main())\n"
+    )
+    return [sys.executable, "-c", code]
+
+
 def test_a_malformed_shipped_catalog_is_one_line_naming_the_file(broken_catalogs, tmp_path):
-    env = {"PYTHONPATH": f"{broken_catalogs}{os.pathsep}{ROOT}", "ROUNDHOUSE_DATA_DIR": str(tmp_path / "data")}
+    env = {**os.environ, "LANG": "C.UTF-8", "LANGUAGE": "en", "ROUNDHOUSE_DATA_DIR": str(tmp_path / "data")}
+    env.pop("DISPLAY", None)
     args = ("play", "--ui", "console", "--lang", "pl", "--players", "2", "--bot", "random", "--seed", "1")
-    result = roundhouse(*args, env=env, input="quit\n", timeout=60, cwd=broken_catalogs)
+    command = [*with_text_package(broken_catalogs / "rules_text"), *args]
+    result = subprocess.run(command, env=env, input="quit\n", timeout=60, capture_output=True, text=True)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     [line] = [line for line in result.stderr.splitlines() if line.strip()]
     assert "rules_text/ui/pl.yaml: not valid YAML: line " in line

@@ -7,14 +7,14 @@ import json
 
 import pytest
 
-from core.cli import main
-from core.plugins import get_plugin_manager
-from core.record import read_record, replay, write_record
-from core.session import Seat, Session
-from core.setup import default_seats, make_session
-from core.store import Store
-from core.store.cli import open_play_store
-from core.store.replay import describe, frames, step_through
+from roundhouse.core.cli.main import main
+from roundhouse.core.cli.replay import describe, frames, step_through
+from roundhouse.core.cli.store_commands import open_play_store
+from roundhouse.core.play.record import read_record, replay, write_record
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.play.setup import default_seats, make_session
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.store import Store
 
 
 @pytest.fixture(scope="module")

@@ -1,13 +1,13 @@
-"""``roundhouse simulate`` and ``roundhouse plugins`` through ``core.cli.main``."""
+"""``roundhouse simulate`` and ``roundhouse plugins`` through ``roundhouse.core.cli.main.main``."""
 
 from __future__ import annotations
 
 import pytest
+from mt_helpers import VARIANT
+from referee import check_record, check_records
 
-from core.cli import main
-from core.record import read_record, replay, split_matches
-from tests.mt_helpers import VARIANT
-from tests.referee import check_record, check_records
+from roundhouse.core.cli.main import main
+from roundhouse.core.play.record import read_record, replay, split_matches
 
 SIM = ["simulate", "--variant", "mexican-train", "--bots", "random"]
 
@@ -109,8 +109,8 @@ def test_plugins_lists_what_is_registered(capsys):
     status, out, _ = run(["plugins"], capsys)
     assert status == 0
     rows = [line.split() for line in out.splitlines()]
-    assert ["variant", "mexican-train", "variants.mexican_train"] in [row[:3] for row in rows]
-    assert ["bot", "random", "bots.random"] in [row[:3] for row in rows]
+    assert ["variant", "mexican-train", "roundhouse.variants.mexican_train"] in [row[:3] for row in rows]
+    assert ["bot", "random", "roundhouse.bots.random"] in [row[:3] for row in rows]
     assert rows[0][:3] == ["kind", "id", "plugin"]
 
 

@@ -18,12 +18,12 @@ from console_helpers import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.actions import Draw, Pass, Play, without_clauses
-from core.frontend import PlayOptions
-from core.record import replay
-from core.tiles import Tile
-from frontends.console import ConsoleFrontend
-from frontends.console.commands import command_words, parse_command
+from roundhouse.core.game.actions import Draw, Pass, Play, without_clauses
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.play.record import replay
+from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.frontends.console import ConsoleFrontend
+from roundhouse.frontends.console.commands import command_words, parse_command
 
 
 def run_console(session, answer):

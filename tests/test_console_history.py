@@ -8,9 +8,9 @@ import pytest
 from console_helpers import ScriptedInput, last_line, new_session, plugins, script
 from history_helpers import hidden_draws, store_with_finished_match
 
-from frontends.console.commands import Command, parse_command
-from frontends.console.game import ConsoleGame
-from frontends.console.terminal import Terminal
+from roundhouse.frontends.console.commands import Command, parse_command
+from roundhouse.frontends.console.game import ConsoleGame
+from roundhouse.frontends.console.terminal import Terminal
 
 
 @pytest.fixture

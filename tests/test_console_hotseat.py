@@ -9,8 +9,8 @@ import sys
 from console_helpers import app, autoplay, console_game, last_line, new_session, script
 from test_console_pty import PtyProcess, environment
 
-from core.frontend import PlayOptions
-from frontends.console import ConsoleFrontend
+from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.frontends.console import ConsoleFrontend
 
 
 def is_move_prompt(output: str) -> bool:
@@ -126,7 +126,7 @@ def test_names_are_unique_per_table(monkeypatch):
 
 
 def test_DX_3_hand_off_in_a_real_terminal_clears_the_scrollback(tmp_path):
-    args = [sys.executable, "-m", "core", "play", "--ui", "console", "--humans", "2", "--players", "2"]
+    args = [sys.executable, "-m", "roundhouse", "play", "--ui", "console", "--humans", "2", "--players", "2"]
     child = PtyProcess([*args, "--seed", "4", "--lang", "en", "--variant", "double-nine-branch"], environment(tmp_path))
     child.expect("Pass the device to")
     child.send("")

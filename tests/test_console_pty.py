@@ -66,7 +66,7 @@ class PtyProcess:
 
 def environment(tmp_path: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
-    env.update(ROUNDHOUSE_DATA_DIR=str(tmp_path), PYTHONPATH=str(ROOT), LANG="C.UTF-8", LANGUAGE="en")
+    env.update(ROUNDHOUSE_DATA_DIR=str(tmp_path), LANG="C.UTF-8", LANGUAGE="en")
     return env
 
 
@@ -81,7 +81,7 @@ def read_paged(child: PtyProcess) -> str:
 
 
 def test_DX_10_console_process_plays_a_few_commands_and_quits(tmp_path):
-    args = [sys.executable, "-m", "core", "play", "--ui", "console", "--players", "2", "--bot", "random"]
+    args = [sys.executable, "-m", "roundhouse", "play", "--ui", "console", "--players", "2", "--bot", "random"]
     child = PtyProcess([*args, "--seed", "5", "--lang", "en"], environment(tmp_path))
     child.expect("your move")
     child.send("help")
@@ -103,7 +103,7 @@ def test_DX_10_console_process_plays_a_few_commands_and_quits(tmp_path):
 
 
 def test_roundhouse_without_a_display_falls_back_to_the_console(tmp_path):
-    child = PtyProcess([sys.executable, "-m", "core"], environment(tmp_path))
+    child = PtyProcess([sys.executable, "-m", "roundhouse"], environment(tmp_path))
     child.expect("Language")
     os.write(child.master, b"\x04")  # Ctrl-D: end of input
     child.expect("Goodbye")
@@ -112,7 +112,20 @@ def test_roundhouse_without_a_display_falls_back_to_the_console(tmp_path):
 
 
 def test_ctrl_c_ends_cleanly_with_status_130(tmp_path):
-    args = [sys.executable, "-m", "core", "play", "--ui", "console", "--seed", "3", "--bot", "random", "--lang", "en"]
+    args = [
+        sys.executable,
+        "-m",
+        "roundhouse",
+        "play",
+        "--ui",
+        "console",
+        "--seed",
+        "3",
+        "--bot",
+        "random",
+        "--lang",
+        "en",
+    ]
     child = PtyProcess(args, environment(tmp_path))
     child.expect("your move")
     os.write(child.master, b"\x03")  # Ctrl-C
@@ -122,7 +135,20 @@ def test_ctrl_c_ends_cleanly_with_status_130(tmp_path):
 
 
 def test_quit_keeps_the_match_and_the_next_start_offers_to_resume_it(tmp_path):
-    args = [sys.executable, "-m", "core", "play", "--ui", "console", "--seed", "9", "--bot", "random", "--lang", "en"]
+    args = [
+        sys.executable,
+        "-m",
+        "roundhouse",
+        "play",
+        "--ui",
+        "console",
+        "--seed",
+        "9",
+        "--bot",
+        "random",
+        "--lang",
+        "en",
+    ]
     child = PtyProcess(args, environment(tmp_path))
     child.expect("your move")
     child.send("1")
@@ -149,7 +175,7 @@ def test_quit_keeps_the_match_and_the_next_start_offers_to_resume_it(tmp_path):
 
 NOTED_INTERRUPT = """
 import _thread, sys, threading, time
-from frontends.console.terminal import Terminal
+from roundhouse.frontends.console.terminal import Terminal
 
 def interrupt_later():
     time.sleep(0.2)

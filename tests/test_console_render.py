@@ -9,18 +9,18 @@ from types import MappingProxyType
 
 from console_helpers import new_session, run_console_once
 
-import frontends.console
-from core.actions import Draw, EndTurn, Pass, PlaceEngine, Play
-from core.events import Event
-from core.i18n import CatalogError
-from core.registry import Registry
-from core.tiles import Tile
-from core.views import LineView, OwedDouble, PlayerView
-from frontends.console.commands import VERBS, parse_command
-from frontends.console.describe import describe_event
-from frontends.console.setup_prompts import default_bot
-from frontends.console.table import table_lines
-from frontends.console.terminal import Terminal
+import roundhouse.frontends.console
+from roundhouse.core.game.actions import Draw, EndTurn, Pass, PlaceEngine, Play
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import LineView, OwedDouble, PlayerView
+from roundhouse.core.plugins.registry import Registry
+from roundhouse.core.text.i18n import CatalogError
+from roundhouse.frontends.console.commands import VERBS, parse_command
+from roundhouse.frontends.console.describe import describe_event
+from roundhouse.frontends.console.setup_prompts import default_bot
+from roundhouse.frontends.console.table import table_lines
+from roundhouse.frontends.console.terminal import Terminal
 
 NAMES = ("Ana", "Bo", "Cy")
 
@@ -145,7 +145,7 @@ def test_missing_rule_text_is_reported_clearly(monkeypatch):
     def missing(*args, **kwargs):
         raise CatalogError("no rule text for 'mexican-train'")
 
-    monkeypatch.setattr("frontends.console.game.rules_text", missing)
+    monkeypatch.setattr("roundhouse.frontends.console.game.rules_text", missing)
     session = new_session(seed=1)
     session.run_bots()
     output = run_console_once(session, ["rules", ""])
@@ -156,7 +156,7 @@ def test_missing_rule_text_is_reported_clearly(monkeypatch):
 def test_every_console_string_exists_in_english():
     """Each key the console code names is in rules_text/ui/en.yaml (variant-suffixed keys have a default)."""
     catalog = term().catalog
-    source = "".join(path.read_text() for path in Path(frontends.console.__file__).parent.glob("*.py"))
+    source = "".join(path.read_text() for path in Path(roundhouse.frontends.console.__file__).parent.glob("*.py"))
     keys = set(re.findall(r'"((?:console|common)\.[a-z_.]*[a-z_])"', source))
     missing = sorted(k for k in keys if not catalog.has(k) and not catalog.has(k + ".default"))
     assert len(keys) > 50 and not missing

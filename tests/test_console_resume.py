@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from console_helpers import app, new_session, script
 
-from core.frontend import PlayOptions
-from core.store import PAUSED, PLAYING, Store
-from frontends.console import ConsoleFrontend
-from frontends.console.setup_prompts import ask_language
-from frontends.console.terminal import Terminal
+from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.core.store import PAUSED, PLAYING, Store
+from roundhouse.frontends.console import ConsoleFrontend
+from roundhouse.frontends.console.setup_prompts import ask_language
+from roundhouse.frontends.console.terminal import Terminal
 
 
 @pytest.fixture

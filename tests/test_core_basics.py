@@ -8,9 +8,10 @@ import sys
 import types
 
 import pytest
+from mt_helpers import VARIANT, params
 
-from core import hookimpl
-from core.actions import (
+from roundhouse import hookimpl
+from roundhouse.core.game.actions import (
     Draw,
     EndTurn,
     IllegalAction,
@@ -21,11 +22,10 @@ from core.actions import (
     parse_action,
     parse_line,
 )
-from core.events import Event, event_from_record
-from core.params import ParamError, load_yaml
-from core.plugins import get_plugin_manager
-from core.tiles import Tile, double_set, pip_total
-from tests.mt_helpers import VARIANT, params
+from roundhouse.core.game.events import Event, event_from_record
+from roundhouse.core.game.params import ParamError, load_yaml
+from roundhouse.core.game.tiles import Tile, double_set, pip_total
+from roundhouse.core.plugins.manager import get_plugin_manager
 
 
 # ------------------------------------------------------------------ tiles
@@ -255,7 +255,7 @@ def test_plugin_raising_in_its_hook_is_reported_and_dropped(monkeypatch):
 def test_builtin_mexican_train_and_random_bot_register():
     registry = get_plugin_manager(load_entry_points=False).registry
     assert registry.variant("mexican-train").id == "mexican-train"
-    assert registry.owners[("variant", "mexican-train")] == "variants.mexican_train"
+    assert registry.owners[("variant", "mexican-train")] == "roundhouse.variants.mexican_train"
     assert registry.bot("random").id == "random"
     with pytest.raises(KeyError, match="known"):
         registry.variant("no-such-game")

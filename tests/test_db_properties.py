@@ -16,9 +16,9 @@ from db_referee import Referee, referee
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.actions import Draw, EndTurn, IllegalAction, OpenDouble, Pass, PlaceEngine, Play
-from core.record import replay
-from core.tiles import Tile
+from roundhouse.core.game.actions import Draw, EndTurn, IllegalAction, OpenDouble, Pass, PlaceEngine, Play
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.play.record import replay
 
 PLAYERS = st.integers(min_value=2, max_value=6)
 SEEDS = st.integers(min_value=0, max_value=2**32)

@@ -11,8 +11,8 @@ import pytest
 from db_helpers import VARIANT, play_match, random_choice, record_header
 from db_referee import RefereeError, referee
 
-from core.actions import IllegalAction, Play
-from core.tiles import Tile
+from roundhouse.core.game.actions import IllegalAction, Play
+from roundhouse.core.game.tiles import Tile
 
 RECORDS = 1000
 

@@ -7,8 +7,8 @@ import random
 import pytest
 from db_helpers import VARIANT, all_tiles_in_play, arrange, deal_of, new_state, tiles
 
-from core.actions import Draw, EndTurn, IllegalAction, OpenDouble, Pass, PlaceEngine, Play
-from core.tiles import Tile
+from roundhouse.core.game.actions import Draw, EndTurn, IllegalAction, OpenDouble, Pass, PlaceEngine, Play
+from roundhouse.core.game.tiles import Tile
 
 T = Tile.parse
 

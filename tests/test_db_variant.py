@@ -10,15 +10,15 @@ import pytest
 from db_helpers import VARIANT, deal_of
 from db_referee import referee
 
-from core.actions import IllegalAction, OpenDouble, Pass
-from core.cli import main
-from core.params import ParamError
-from core.plugins import get_plugin_manager
-from core.record import read_record, replay
-from core.session import Seat, Session
-from core.state import Deal, Dealer, RiggedDealer, split_deal
-from core.tiles import Tile, double_set
-from variants.double_nine_branch.variant import DoubleNineBranch
+from roundhouse.core.cli.main import main
+from roundhouse.core.game.actions import IllegalAction, OpenDouble, Pass
+from roundhouse.core.game.params import ParamError
+from roundhouse.core.game.state import Deal, Dealer, RiggedDealer, split_deal
+from roundhouse.core.game.tiles import Tile, double_set
+from roundhouse.core.play.record import read_record, replay
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.variants.double_nine_branch.variant import DoubleNineBranch
 
 T = Tile.parse
 DEFAULTS = {
@@ -64,7 +64,7 @@ def test_DB_registered_through_the_plugin_registry():
     plugins = get_plugin_manager()
     variant = plugins.registry.variant("double-nine-branch")
     assert isinstance(variant, DoubleNineBranch)
-    assert plugins.registry.owners[("variant", "double-nine-branch")] == "variants.double_nine_branch"
+    assert plugins.registry.owners[("variant", "double-nine-branch")] == "roundhouse.variants.double_nine_branch"
     assert (variant.min_players, variant.max_players) == (2, 6)
 
 
@@ -158,7 +158,7 @@ def test_DB_8a_forced_pass_reason_reaches_the_session():
 # ------------------------------------------------------------ replay
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_record_replays_with_redeals_and_restarts(players):
-    """core.record.replay rebuilds matches full of redeals (DB.4, DB.5d) and restarts (DX.7)."""
+    """roundhouse.core.play.record.replay rebuilds matches full of redeals (DB.4, DB.5d) and restarts (DX.7)."""
     session = bot_session(players, 11, dealer_factory=lambda n: RedealingDealer(n))
     while session.state.round < 2 or session.record.events[-1].type != "play":
         session.step()

@@ -11,7 +11,7 @@ import io
 import pytest
 from console_helpers import ScriptedInput, app, new_session, plugins, script
 
-from core.difficulty import (
+from roundhouse.core.play.difficulty import (
     DEFAULT_LEVEL,
     LEVEL_BOTS,
     QUICK_HINT_BOT,
@@ -21,12 +21,12 @@ from core.difficulty import (
     level_name,
     level_of,
 )
-from core.frontend import PlayOptions
-from core.i18n import ui_catalog
-from frontends.console import ConsoleFrontend
-from frontends.console.game import ConsoleGame
-from frontends.console.terminal import Terminal
-from frontends.tk.setup_screen import ordered_bots, seat_choice_words, seat_kind_words
+from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.core.text.i18n import ui_catalog
+from roundhouse.frontends.console import ConsoleFrontend
+from roundhouse.frontends.console.game import ConsoleGame
+from roundhouse.frontends.console.terminal import Terminal
+from roundhouse.frontends.tk.setup_screen import ordered_bots, seat_choice_words, seat_kind_words
 
 LANGUAGES = ("en", "pt", "pl", "fr", "id")
 

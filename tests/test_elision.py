@@ -1,11 +1,11 @@
-"""French elides "de" and "que" before a vowel-initial name or word filled into a string (core/elision.py)."""
+"""French elides "de" and "que" before a vowel-initial name or word filled into a string (core/text/elision.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from core.elision import elide
-from core.i18n import LANGUAGES, ui_catalog
+from roundhouse.core.text.elision import elide
+from roundhouse.core.text.i18n import LANGUAGES, ui_catalog
 
 
 @pytest.mark.parametrize(

@@ -9,24 +9,24 @@ import sqlite3
 from collections.abc import Sequence
 
 import pytest
+from db_referee import referee
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from referee import check_record
 
-from core.actions import Action
-from core.bot_guard import BotFault
-from core.bots import RNG_VERSION, DecisionRandom, decision_rng, decision_rngs
-from core.events import is_shared
-from core.plugins import get_plugin_manager
-from core.record import dumps_line, read_record, record_text, split_matches
-from core.record import replay as replay_record
-from core.session import Seat, Session
-from core.setup import default_seats, make_session
-from core.simulate import simulate
-from core.store import DB_NAME, Store
-from core.views import DeferredView, PlayerView
-from tests.db_referee import referee
-from tests.referee import check_record
-from variants.mexican_train.rules import by_value
+from roundhouse.core.game.actions import Action
+from roundhouse.core.game.decision_random import RNG_VERSION, DecisionRandom, decision_rng, decision_rngs
+from roundhouse.core.game.events import is_shared
+from roundhouse.core.game.views import DeferredView, PlayerView
+from roundhouse.core.play.bot_guard import BotFault
+from roundhouse.core.play.record import dumps_line, read_record, record_text, split_matches
+from roundhouse.core.play.record import replay as replay_record
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.play.setup import default_seats, make_session
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.store import DB_NAME, Store
+from roundhouse.core.tournament.simulate import simulate
+from roundhouse.variants.mexican_train.rules import by_value
 
 VARIANTS = ["mexican-train", "double-nine-branch"]
 REGISTRY = get_plugin_manager().registry

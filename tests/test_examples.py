@@ -33,15 +33,15 @@ from plugin_helpers import (
     roundhouse,
 )
 
-from core.actions import Draw, EndTurn, IllegalAction, OpenDouble, Pass, PlaceEngine, Play
-from core.bots import Bot
-from core.i18n import LANGUAGES, rules_text
-from core.params import ParamError
-from core.record import read_record, replay, split_matches
-from core.registry import Registry
-from core.session import Seat, Session
-from core.state import Deal, RiggedDealer
-from core.tiles import Tile, double_set
+from roundhouse.core.game.actions import Draw, EndTurn, IllegalAction, OpenDouble, Pass, PlaceEngine, Play
+from roundhouse.core.game.params import ParamError
+from roundhouse.core.game.state import Deal, RiggedDealer
+from roundhouse.core.game.tiles import Tile, double_set
+from roundhouse.core.play.record import read_record, replay, split_matches
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.plugins.bot import Bot
+from roundhouse.core.plugins.registry import Registry
+from roundhouse.core.text.i18n import LANGUAGES, rules_text
 
 RECORD_EVENTS = {"match", "deal", "redeal", "open", "play", "pass", "round_end", "restart", "match_end"}
 
@@ -126,7 +126,7 @@ def test_simulate_refuses_a_player_count_the_block_variant_does_not_take(install
 
 
 def test_heaviest_double_bot_plays_mexican_train_via_simulate(installed: dict[str, str], tmp_path: Path) -> None:
-    from variants.mexican_train.variant import MexicanTrain
+    from roundhouse.variants.mexican_train.variant import MexicanTrain
 
     record = tmp_path / "mexican.jsonl"
     args = ("--variant", "mexican-train", "--players", "2", "--bots", "heaviest-double,random", "--matches", "2")
@@ -163,9 +163,9 @@ def test_block_variant_plays_in_the_console_front_end(installed: dict[str, str],
 
 
 def test_the_tk_presenter_draws_every_position_of_a_block_match(examples_importable: None) -> None:
-    from bots.random import RandomBot
-    from core.i18n import ui_catalog
-    from frontends.tk.presenter import Presenter
+    from roundhouse.bots.random import RandomBot
+    from roundhouse.core.text.i18n import ui_catalog
+    from roundhouse.frontends.tk.presenter import Presenter
 
     presenter = Presenter(ui_catalog("en"))
     session = Session(block(), [Seat("Ana", "random"), Seat("Bo", "random")], {"random": RandomBot()}, seed=2)
@@ -181,14 +181,14 @@ def test_the_tk_presenter_draws_every_position_of_a_block_match(examples_importa
 
 # --------------------------------------------------- broken and observing plugins
 BROKEN_ON_IMPORT = 'raise RuntimeError("broken on purpose")\n'
-BROKEN_HOOK = """from core import hookimpl
+BROKEN_HOOK = """from roundhouse import hookimpl
 
 
 @hookimpl
 def roundhouse_register_bots(registry):
     raise ValueError("cannot register today")
 """
-MISSPELLED_HOOK = """from core import hookimpl
+MISSPELLED_HOOK = """from roundhouse import hookimpl
 
 
 @hookimpl
@@ -198,7 +198,7 @@ def roundhouse_register_bot(registry):
 EVENT_COUNTER = """import json
 import os
 
-from core import hookimpl
+from roundhouse import hookimpl
 
 COUNTS = {}
 
@@ -210,7 +210,7 @@ def roundhouse_match_event(event, match):
     with open(os.environ["EVENT_COUNTS"], "w", encoding="utf-8") as handle:
         json.dump(COUNTS, handle)
 """
-FAILING_OBSERVER = """from core import hookimpl
+FAILING_OBSERVER = """from roundhouse import hookimpl
 
 
 @hookimpl
@@ -250,9 +250,11 @@ def test_a_duplicate_id_is_skipped_with_one_warning_naming_both_plugins(tmp_path
     result = roundhouse(environment(site, tmp_path), "plugins")
     assert result.returncode == 0, result.stderr
     [line] = result.stderr.strip().splitlines()
-    assert line.startswith("warning: bot id 'random' of plugin 'rh-duplicate' skipped: built-in plugin 'bots.random'")
+    assert line.startswith(
+        "warning: bot id 'random' of plugin 'rh-duplicate' skipped: built-in plugin 'roundhouse.bots.random'"
+    )
     assert line.endswith("rename the bot in plugin 'rh-duplicate'") and "uninstall" not in line
-    assert plugin_rows(result.stdout)[("bot", "random")][2] == "bots.random"
+    assert plugin_rows(result.stdout)[("bot", "random")][2] == "roundhouse.bots.random"
     assert any(row.startswith("duplicate bot id 'random'") for row in result.stdout.splitlines())
 
 
@@ -276,8 +278,8 @@ def test_roundhouse_match_event_sees_every_event_and_a_failing_observer_does_not
     assert counts == expected
 
 
-TEXT_FRONTEND = """from core import hookimpl
-from core.setup import default_seats, make_session
+TEXT_FRONTEND = """from roundhouse import hookimpl
+from roundhouse.core.play.setup import default_seats, make_session
 
 
 class AutoFrontend:
@@ -514,7 +516,7 @@ def test_DX_4_the_view_hides_other_hands_and_the_set_aside_tiles(examples_import
 
 
 def test_DX_7_restart_deals_the_same_hands_and_the_record_replays(examples_importable: None) -> None:
-    from bots.random import RandomBot
+    from roundhouse.bots.random import RandomBot
 
     variant = block()
     session = Session(variant, [Seat("Ana"), Seat("Bot", "random")], {"random": RandomBot()}, seed=11)

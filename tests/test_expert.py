@@ -15,15 +15,15 @@ import random
 
 import pytest
 
-import bots.expert as expert_module
-from bots.expert import MIN_SAMPLES, ExpertBot
-from bots.expert.evidence import lacking
-from bots.expert.sampling import Sampler
-from core.bots import decision_rng
-from core.plugins import get_plugin_manager
-from core.session import Seat, Session
-from core.state import MatchState
-from core.view_codec import decode, encode
+import roundhouse.bots.expert as expert_module
+from roundhouse.bots.expert import MIN_SAMPLES, ExpertBot
+from roundhouse.bots.expert.evidence import lacking
+from roundhouse.bots.expert.sampling import Sampler
+from roundhouse.core.game.decision_random import decision_rng
+from roundhouse.core.game.state import MatchState
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.tournament.view_codec import decode, encode
 
 REGISTRY = get_plugin_manager().registry
 GAMES = ("mexican-train", "double-nine-branch")

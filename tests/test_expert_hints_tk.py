@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from gui_helpers import close_window, key, seats, start
 
-from core.frontend import PlayOptions
-from core.i18n import ui_catalog
-from core.plugins import get_plugin_manager
-from core.setup import make_session
-from frontends.tk import settings as tk_settings
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.text.i18n import ui_catalog
+from roundhouse.frontends.tk import settings as tk_settings
 
 REGISTRY = get_plugin_manager()
 
@@ -62,7 +62,8 @@ def test_DX_2_view_menu_turns_expert_hints_on_and_off(window):  # noqa: F811 - p
 def test_DX_2_the_window_starts_with_the_remembered_hint_strategy(xvfb_display, tmp_path, monkeypatch):
     monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
     tk_settings.save(tk_settings.Settings(speed="instant", hints="expert"))
-    from frontends.tk.app import TkApp, make_root
+    from roundhouse.frontends.tk.app import TkApp
+    from roundhouse.frontends.tk.themes import make_root
 
     root = make_root("felt")
     try:

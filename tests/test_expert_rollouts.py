@@ -11,17 +11,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from bot_views import ts
 
-from bots.expert import POLICIES
-from bots.expert.branch_policy import BranchPolicy
-from bots.expert.mexican_policy import MexicanPolicy
-from bots.expert.rollout import Heaviest, playout
-from bots.expert.sampling import Guess, Sampler
-from bots.expert.trail import Trails, greedy_trail
-from core.actions import Draw, EndTurn, Pass, Play
-from core.plugins import get_plugin_manager
-from core.tiles import Tile
-from tests.bot_views import ts
+from roundhouse.bots.expert import POLICIES
+from roundhouse.bots.expert.branch_policy import BranchPolicy
+from roundhouse.bots.expert.mexican_policy import MexicanPolicy
+from roundhouse.bots.expert.rollout import Heaviest, playout
+from roundhouse.bots.expert.sampling import Guess, Sampler
+from roundhouse.bots.expert.trail import Trails, greedy_trail
+from roundhouse.core.game.actions import Draw, EndTurn, Pass, Play
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.plugins.manager import get_plugin_manager
 
 REGISTRY = get_plugin_manager().registry
 PILE = {"mexican-train": "boneyard", "double-nine-branch": "set_aside"}

@@ -16,9 +16,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import core.cli as cli
-from core.frontend import AppContext, PlayOptions
-from core.i18n import (
+import roundhouse.core.cli.main as cli
+from roundhouse.core.plugins.frontend import AppContext, PlayOptions
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.text.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
     CatalogError,
@@ -31,7 +32,6 @@ from core.i18n import (
     rules_text,
     ui_catalog,
 )
-from core.plugins import get_plugin_manager
 
 VARIANTS = ("mexican-train", "double-nine-branch")
 SECTIONS = [
@@ -50,7 +50,7 @@ TRANSLATIONS = LANGUAGES[1:]
 @cache
 def _ui(lang: str) -> dict[str, str]:
     """A shipped interface catalog exactly as written in its file."""
-    text = files("rules_text").joinpath("ui", f"{lang}.yaml").read_text(encoding="utf-8")
+    text = files("roundhouse.rules_text").joinpath("ui", f"{lang}.yaml").read_text(encoding="utf-8")
     return yaml.safe_load(text)
 
 
@@ -381,7 +381,7 @@ def test_console_smoke_in_polish_and_indonesian(variant, lang):
 
 
 def test_game_names_follow_the_language_and_fall_back_to_the_variant_name():
-    from core.i18n import variant_title
+    from roundhouse.core.text.i18n import variant_title
 
     registry = get_plugin_manager(load_entry_points=False).registry
     mexican = registry.variant("mexican-train")

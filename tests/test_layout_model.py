@@ -13,18 +13,18 @@ from types import MappingProxyType
 import pytest
 from console_helpers import new_session, plugins, run_console_once
 
-from core.i18n import Catalog, ui_catalog
-from core.session import Seat
-from core.setup import make_session, variant_bot
-from core.tiles import Tile
-from core.views import LineView, Obligation, PlayerView
-from frontends.console.describe import describe_event, line_name
-from frontends.console.table import table_lines
-from frontends.console.terminal import Terminal
-from frontends.game_words import GameWords, display_order
-from frontends.tk.layout import table_rows
-from frontends.tk.logtext import event_text
-from frontends.tk.presenter import Presenter
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import LineView, Obligation, PlayerView
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import make_session, variant_bot
+from roundhouse.core.text.i18n import Catalog, ui_catalog
+from roundhouse.frontends.common.game_words import GameWords, display_order
+from roundhouse.frontends.console.describe import describe_event, line_name
+from roundhouse.frontends.console.table import table_lines
+from roundhouse.frontends.console.terminal import Terminal
+from roundhouse.frontends.tk.layout import table_rows
+from roundhouse.frontends.tk.logtext import event_text
+from roundhouse.frontends.tk.presenter import Presenter
 
 GAME_TEXT = Catalog(
     "en",
@@ -148,7 +148,7 @@ def test_a_game_names_its_default_and_hint_bots_and_a_missing_one_falls_back(mon
     monkeypatch.setattr(type(variant), "default_bot", "greedy")
     session = make_session(registry, "mexican-train", [Seat("Ana"), Seat("Bo", "random")], 1)
     assert session.hint_bot is registry.bot("greedy")
-    from frontends.console.setup_prompts import default_bot
+    from roundhouse.frontends.console.setup_prompts import default_bot
 
     assert default_bot(registry, variant) == "greedy" and default_bot(registry) == "planner"
     monkeypatch.setattr(type(variant), "hint_bot", "no-such-bot")

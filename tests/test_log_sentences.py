@@ -1,6 +1,6 @@
 """A complete log from one shared set of sentences (issue 16, item 4; DX.11).
 
-Both front ends take each event's sentence from ``frontends.event_sentences``:
+Both front ends take each event's sentence from ``roundhouse.frontends.common.event_sentences``:
 round results name who went out with points and totals, blocked rounds say
 why, redeals and engine searches are told, owed doubles are told as they
 arise and are covered, each game has its own words, in all five languages.
@@ -17,15 +17,15 @@ from console_helpers import autoplay, console_game, new_session, run_console_onc
 from test_console_pty import PtyProcess, environment, read_paged
 from tk_scenes import play_until
 
-from core.events import Event
-from core.i18n import LANGUAGES, ui_catalog
-from core.tiles import Tile
-from core.views import OwedDouble
-from frontends.console.describe import describe_event
-from frontends.console.terminal import Terminal
-from frontends.event_sentences import event_sentence, owed_sentences
-from frontends.log_notes import LogNotes
-from frontends.tk.logtext import event_text
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import OwedDouble
+from roundhouse.core.text.i18n import LANGUAGES, ui_catalog
+from roundhouse.frontends.common.event_sentences import event_sentence, owed_sentences
+from roundhouse.frontends.common.log_notes import LogNotes
+from roundhouse.frontends.console.describe import describe_event
+from roundhouse.frontends.console.terminal import Terminal
+from roundhouse.frontends.tk.logtext import event_text
 
 NAMES = ["Ana", "Bo", "Cy"]
 MT, DB = "mexican-train", "double-nine-branch"
@@ -86,8 +86,8 @@ def test_DB_8_a_branch_pass_is_never_called_a_marker_and_every_event_is_translat
 def test_every_log_sentence_is_in_every_language(lang):
     from importlib.resources import files
 
-    english = yaml.safe_load(files("rules_text").joinpath("ui", "en.yaml").read_text(encoding="utf-8"))
-    own = yaml.safe_load(files("rules_text").joinpath("ui", f"{lang}.yaml").read_text(encoding="utf-8"))
+    english = yaml.safe_load(files("roundhouse.rules_text").joinpath("ui", "en.yaml").read_text(encoding="utf-8"))
+    own = yaml.safe_load(files("roundhouse.rules_text").joinpath("ui", f"{lang}.yaml").read_text(encoding="utf-8"))
     keys = [k for k in english if k.startswith("log.")]
     assert len(keys) > 30 and all(k in own for k in keys)
     if lang != "en":
@@ -193,7 +193,20 @@ def test_long_text_is_paged_on_a_terminal(monkeypatch):
 
 
 def test_console_rules_are_paged_in_a_real_terminal(tmp_path):
-    args = [sys.executable, "-m", "core", "play", "--ui", "console", "--seed", "3", "--bot", "random", "--lang", "en"]
+    args = [
+        sys.executable,
+        "-m",
+        "roundhouse",
+        "play",
+        "--ui",
+        "console",
+        "--seed",
+        "3",
+        "--bot",
+        "random",
+        "--lang",
+        "en",
+    ]
     child = PtyProcess(args, environment(tmp_path))
     child.expect("your move")
     child.send("rules")
@@ -208,7 +221,7 @@ def test_console_rules_are_paged_in_a_real_terminal(tmp_path):
 def test_roundhouse_rules_uses_a_pager_on_a_terminal(tmp_path):
     env = environment(tmp_path)
     env["PAGER"] = "sed -n 1,2p"
-    child = PtyProcess([sys.executable, "-m", "core", "rules", "--lang", "en"], env)
+    child = PtyProcess([sys.executable, "-m", "roundhouse", "rules", "--lang", "en"], env)
     child.expect("=============")
     assert child.wait() == 0
     lines = [line for line in child.seen.splitlines() if line.strip()]

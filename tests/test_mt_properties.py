@@ -16,12 +16,12 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from mt_helpers import FULL_SET, MEXICAN, VARIANT, conserved, header, params, session
+from referee import check_record
 
-from core.actions import Action, Draw, EndTurn, IllegalAction, OpenDouble, Pass, PlaceEngine, Play
-from core.record import replay
-from core.tiles import Tile
-from tests.mt_helpers import FULL_SET, MEXICAN, VARIANT, conserved, header, params, session
-from tests.referee import check_record
+from roundhouse.core.game.actions import Action, Draw, EndTurn, IllegalAction, OpenDouble, Pass, PlaceEngine, Play
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.play.record import replay
 
 PLAYERS = range(2, 11)
 SEEDS = st.integers(min_value=0, max_value=2**32)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import copy
 
 import pytest
+from mt_helpers import act, deal_two_chains, first_turns, record_of, rigged, session, started
+from referee import Violation, check_record
 
-from core.session import Seat
-from tests.mt_helpers import act, deal_two_chains, first_turns, record_of, rigged, session, started
-from tests.referee import Violation, check_record
+from roundhouse.core.play.session import Seat
 
 
 @pytest.fixture(scope="module")

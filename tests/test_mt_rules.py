@@ -9,11 +9,7 @@ re-checks the record each scenario produced.
 from __future__ import annotations
 
 import pytest
-
-from core.actions import Draw, EndTurn, IllegalAction, OpenDouble, Pass, PlaceEngine, Play
-from core.params import ParamError
-from core.tiles import double_set
-from tests.mt_helpers import (
+from mt_helpers import (
     FULL_SET,
     MEXICAN,
     VARIANT,
@@ -32,7 +28,11 @@ from tests.mt_helpers import (
     ts,
     types,
 )
-from tests.referee import check_record
+from referee import check_record
+
+from roundhouse.core.game.actions import Draw, EndTurn, IllegalAction, OpenDouble, Pass, PlaceEngine, Play
+from roundhouse.core.game.params import ParamError
+from roundhouse.core.game.tiles import double_set
 
 
 def refused(state, action, clause: str) -> IllegalAction:

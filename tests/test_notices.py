@@ -1,11 +1,11 @@
-"""Sentences from the language-neutral store, shown in the player's language (core/notices.py)."""
+"""Sentences from the language-neutral store, shown in the player's language (core/text/notices.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from core.i18n import LANGUAGES, ui_catalog
-from core.notices import Notice, in_language
+from roundhouse.core.text.i18n import LANGUAGES, ui_catalog
+from roundhouse.core.text.notices import Notice, in_language
 
 
 def test_a_notice_reads_as_its_english_sentence_and_keeps_its_key_and_values():

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from core import hookimpl
-from core.plugins import get_plugin_manager
-from core.record import replay
-from core.session import Seat
-from core.setup import make_session
-from core.store import Store
+from roundhouse import hookimpl
+from roundhouse.core.play.record import replay
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.store import Store
 
 
 class Tamperer:

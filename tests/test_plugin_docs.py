@@ -1,6 +1,6 @@
 """Every hook is documented in docs/plugins.md and tested (issue 9); its reference is fresh (issue 15).
 
-A hook added to ``core/hookspecs.py`` without a section in the plugin guide
+A hook added to ``core/plugins/hookspecs.py`` without a section in the plugin guide
 quoting its docstring, or without a test that exercises it, fails here, and
 so does a reference part of the guide that ``docs/make_reference.py`` would
 now write differently.
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from core import hookspecs
+from roundhouse.core.plugins import hookspecs
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "plugins.md"
@@ -25,7 +25,7 @@ TESTS = Path(__file__).resolve().parent
 
 
 def hook_names() -> list[str]:
-    """The names of the hookspecs pluggy sees in core/hookspecs.py."""
+    """The names of the hookspecs pluggy sees in core/plugins/hookspecs.py."""
     marker = f"{hookspecs.PROJECT}_spec"
     return [name for name, value in vars(hookspecs).items() if inspect.isfunction(value) and hasattr(value, marker)]
 
@@ -91,7 +91,10 @@ def test_the_guide_points_at_both_examples_and_the_entry_point_group() -> None:
 
 
 def test_the_as_markdown_conversion_would_catch_a_changed_docstring() -> None:
-    assert as_markdown("Add ``x`` with :class:`core.bots.Bot`.") == "Add `x` with `core.bots.Bot`."
+    assert (
+        as_markdown("Add ``x`` with :class:`roundhouse.core.plugins.bot.Bot`.")
+        == "Add `x` with `roundhouse.core.plugins.bot.Bot`."
+    )
     assert as_markdown("Add something else entirely.") not in guide_text()
 
 
@@ -110,7 +113,7 @@ def test_the_generated_reference_is_fresh() -> None:
 
 
 def test_the_freshness_check_would_catch_a_changed_docstring(monkeypatch: pytest.MonkeyPatch) -> None:
-    from core.views import Obligation
+    from roundhouse.core.game.views import Obligation
 
     text = GUIDE.read_text(encoding="utf-8")
     monkeypatch.setattr(Obligation, "__doc__", "A changed docstring.")
@@ -120,19 +123,19 @@ def test_the_freshness_check_would_catch_a_changed_docstring(monkeypatch: pytest
 def test_the_reference_covers_the_contract_a_game_meets() -> None:
     reference = GUIDE.read_text(encoding="utf-8").split("<!-- reference:start")[1]
     for name in (
-        "core.state.TableState",
-        "core.views.PlayerView",
-        "core.views.LineView",
-        "core.views.OwedDouble",
-        "core.views.Obligation",
-        "core.events.Event",
-        "core.actions.Play",
-        "core.variant.Variant",
-        "core.registry.Registry",
+        "roundhouse.core.game.state.TableState",
+        "roundhouse.core.game.views.PlayerView",
+        "roundhouse.core.game.views.LineView",
+        "roundhouse.core.game.views.OwedDouble",
+        "roundhouse.core.game.views.Obligation",
+        "roundhouse.core.game.events.Event",
+        "roundhouse.core.game.actions.Play",
+        "roundhouse.core.game.variant.Variant",
+        "roundhouse.core.plugins.registry.Registry",
     ):
         assert f"#### `{name}`" in reference
     for name in hook_names():
-        assert f"#### `core.hookspecs.{name}(" in reference
+        assert f"#### `roundhouse.core.plugins.hookspecs.{name}(" in reference
     for attribute in ("`public_log`", "`current`", "`_legal`", "`parent`", "`anchor`", "`closed`", "`hint_bot`"):
         assert attribute in reference
 
@@ -147,8 +150,8 @@ def test_the_guide_points_at_the_branching_example_and_the_record_format() -> No
 
 
 def test_the_record_format_page_lists_every_event_the_games_write_with_its_keys() -> None:
-    from core.plugins import get_plugin_manager
-    from core.session import Seat, Session
+    from roundhouse.core.play.session import Seat, Session
+    from roundhouse.core.plugins.manager import get_plugin_manager
 
     page = (ROOT / "docs" / "record-format.md").read_text(encoding="utf-8")
     registry = get_plugin_manager(load_entry_points=False).registry

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 from test_i18n import _package
 
-from core.i18n import LANGUAGES, PLURAL_CATEGORIES, check_catalogs, load_catalog, plural_category, ui_catalog
+from roundhouse.core.text.i18n import (
+    LANGUAGES,
+    PLURAL_CATEGORIES,
+    check_catalogs,
+    load_catalog,
+    plural_category,
+    ui_catalog,
+)
 
 
 @pytest.mark.parametrize(

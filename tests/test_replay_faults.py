@@ -12,11 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.cli import main
-from core.plugins import get_plugin_manager
-from core.record import dumps_line
-from core.session import Seat
-from core.setup import make_session
+from roundhouse.core.cli.main import main
+from roundhouse.core.play.record import dumps_line
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.manager import get_plugin_manager
 
 
 @pytest.fixture(scope="module")
@@ -211,7 +211,7 @@ def test_any_value_anywhere_gives_a_replay_or_one_line_of_error(capsys, monkeypa
 
 
 def test_the_viewer_moves_across_matches_and_back_one_match(lines):
-    from core.store.replay import Frame, step_through
+    from roundhouse.core.cli.replay import Frame, step_through
 
     matches = iter([[Frame("a1", ""), Frame("a2", "")], [Frame("b1", "")], [Frame("c1", "")]])
     out = io.StringIO()

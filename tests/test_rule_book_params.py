@@ -14,11 +14,11 @@ import pytest
 import yaml
 from console_helpers import console_game, plugins, script
 
-from core.cli import main
-from core.params import ParamError
-from core.session import Seat
-from core.setup import make_session
-from frontends.console.terminal import Terminal
+from roundhouse.core.cli.main import main
+from roundhouse.core.game.params import ParamError
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import make_session
+from roundhouse.frontends.console.terminal import Terminal
 
 REGISTRY = plugins().registry
 

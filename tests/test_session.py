@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from mt_helpers import VARIANT, quick_round, rigged, search_deal, session, t
+from referee import check_record
 
-from core.actions import Draw, IllegalAction, Pass, Play
-from core.record import replay
-from core.session import LogEntry, Preview, Seat
-from tests.mt_helpers import VARIANT, quick_round, rigged, search_deal, session, t
-from tests.referee import check_record
+from roundhouse.core.game.actions import Draw, IllegalAction, Pass, Play
+from roundhouse.core.play.record import replay
+from roundhouse.core.play.session import LogEntry, Preview, Seat
 
 HUMANS = [Seat("Ana"), Seat("Bo"), Seat("Cy")]
 
@@ -30,7 +30,7 @@ def mt8_session():
 
 
 def _parse(text):
-    from core.actions import parse_action
+    from roundhouse.core.game.actions import parse_action
 
     return parse_action(text)
 

@@ -21,9 +21,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from referee import check_record
 
-from core.record import read_record, split_matches
-from tests.referee import check_record
+from roundhouse.core.play.record import read_record, split_matches
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG_RUN = ["--variant", "mexican-train", "--players", "4", "--bots", "random", "--matches", "100000", "--seed", "1"]
@@ -31,7 +31,7 @@ LONG_RUN = ["--variant", "mexican-train", "--players", "4", "--bots", "random", 
 
 def start(arguments: list[str], **options) -> subprocess.Popen:
     """``roundhouse simulate arguments`` in a new process."""
-    command = [sys.executable, "-m", "core", "simulate", *arguments]
+    command = [sys.executable, "-m", "roundhouse", "simulate", *arguments]
     return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
 
 
@@ -148,7 +148,7 @@ def test_progress_bar_shows_on_a_terminal_only():
     assert quiet.returncode == 0 and err == ""
     controller, terminal = pty.openpty()
     fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a terminal of 100 columns
-    command = [sys.executable, "-m", "core", "simulate", *arguments, "--jobs", "2"]
+    command = [sys.executable, "-m", "roundhouse", "simulate", *arguments, "--jobs", "2"]
     shown = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=terminal)
     os.close(terminal)
     screen = b""

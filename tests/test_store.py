@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from core.plugins import get_plugin_manager
-from core.record import replay as replay_record
-from core.session import RESTART, Session
-from core.setup import default_seats, make_session
-from core.store import (
+from roundhouse.core.play.record import replay as replay_record
+from roundhouse.core.play.session import RESTART, Session
+from roundhouse.core.play.setup import default_seats, make_session
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.store import (
     DB_NAME,
     ResumeError,
     Store,
@@ -22,7 +22,7 @@ from core.store import (
     default_data_dir,
     pack_record,
 )
-from core.store.schema import SCHEMA_VERSION
+from roundhouse.core.store.schema import SCHEMA_VERSION
 
 
 @pytest.fixture(scope="module")

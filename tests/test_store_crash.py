@@ -13,20 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from core.plugins import get_plugin_manager
-from core.session import LogEntry
-from core.setup import default_seats, make_session
-from core.store import DB_NAME, Store, StoreBusy
-
-ROOT = Path(__file__).resolve().parent.parent
+from roundhouse.core.play.session import LogEntry
+from roundhouse.core.play.setup import default_seats, make_session
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.store import DB_NAME, Store, StoreBusy
 
 PLAYER = textwrap.dedent(
     """
     import random, sys
     from pathlib import Path
-    from core.plugins import get_plugin_manager
-    from core.setup import default_seats, make_session
-    from core.store import Store
+    from roundhouse.core.plugins.manager import get_plugin_manager
+    from roundhouse.core.play.setup import default_seats, make_session
+    from roundhouse.core.store import Store
 
     registry = get_plugin_manager().registry
     store = Store.open(Path(sys.argv[1]))
@@ -48,9 +46,8 @@ PLAYER = textwrap.dedent(
 def start_player(tmp_path: Path, data_dir: Path, seed: int) -> subprocess.Popen:
     script = tmp_path / "player.py"
     script.write_text(PLAYER)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
-        [sys.executable, str(script), str(data_dir), str(seed)], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT
+        [sys.executable, str(script), str(data_dir), str(seed)], stdout=subprocess.PIPE, text=True
     )
     assert process.stdout.readline().strip() == "ready"
     return process

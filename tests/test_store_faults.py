@@ -20,13 +20,13 @@ import pytest
 from console_helpers import ScriptedInput, autoplay, plugins
 from test_store import play
 
-from core.frontend import AppContext, PlayOptions
-from core.session import Seat, Session
-from core.setup import default_seats, make_session
-from core.store import DB_NAME, Store, StoreError
-from frontends.console import ConsoleFrontend
-from frontends.console.game import ConsoleGame
-from frontends.console.terminal import Terminal
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.play.setup import default_seats, make_session
+from roundhouse.core.plugins.frontend import AppContext, PlayOptions
+from roundhouse.core.store import DB_NAME, Store, StoreError
+from roundhouse.frontends.console import ConsoleFrontend
+from roundhouse.frontends.console.game import ConsoleGame
+from roundhouse.frontends.console.terminal import Terminal
 
 
 def registry():
@@ -190,7 +190,7 @@ HISTORY_DAMAGE = {
 
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    from core.cli import main
+    from roundhouse.core.cli.main import main
 
     status = main(list(argv))
     out, err = capsys.readouterr()
@@ -338,10 +338,10 @@ def test_a_store_cut_short_anywhere_never_crashes_play_history_or_the_log(tmp_pa
 # ------------------------------------------------------- WAL files deleted
 WAL_VICTIM = """
 import sys
-from core.plugins import get_plugin_manager
-from core.session import Seat
-from core.setup import make_session
-from core.store import Store
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.store import Store
 
 registry = get_plugin_manager(load_entry_points=False).registry
 store = Store.open(sys.argv[1])

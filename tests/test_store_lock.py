@@ -8,7 +8,7 @@ import os
 import pytest
 from test_store_faults import python_child
 
-from core.store import DB_NAME, LOCK_NAME, Store, StoreBusy, StoreError
+from roundhouse.core.store import DB_NAME, LOCK_NAME, Store, StoreBusy, StoreError
 
 
 def test_a_lock_path_linked_to_another_file_is_refused_and_the_file_left_intact(tmp_path):
@@ -67,7 +67,7 @@ def test_two_data_directories_sharing_one_database_through_a_link_exclude_each_o
 
 HOLDER = """
 import sys
-from core.store import Store
+from roundhouse.core.store import Store
 store = Store.open(sys.argv[1])
 print("holding", flush=True)
 sys.stdin.readline()

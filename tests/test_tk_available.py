@@ -3,7 +3,7 @@
 import pytest
 from gui_helpers import xvfb_display  # noqa: F401 - pytest fixture
 
-from frontends.tk import TkFrontend, display_reachable
+from roundhouse.frontends.tk import TkFrontend, display_reachable
 
 
 @pytest.mark.parametrize("display", ["", "nonsense", ":987", "unix:987", "127.0.0.1:987.0"])

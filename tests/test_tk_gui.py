@@ -13,14 +13,14 @@ import pytest
 from gui_helpers import centre_of, click, key, pump, seats, start
 from tk_scenes import play_until
 
-from core.actions import Draw, OpenDouble, Pass, PlaceEngine, Play, without_clauses
-from core.frontend import PlayOptions
-from core.i18n import ui_catalog
-from core.notices import Notice
-from core.plugins import get_plugin_manager
-from core.setup import make_session
-from core.tiles import Tile
-from frontends.tk import settings as tk_settings
+from roundhouse.core.game.actions import Draw, OpenDouble, Pass, PlaceEngine, Play, without_clauses
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.text.i18n import ui_catalog
+from roundhouse.core.text.notices import Notice
+from roundhouse.frontends.tk import settings as tk_settings
 
 pytestmark = pytest.mark.gui
 
@@ -241,7 +241,7 @@ def test_DX_3_round_end_reveals_every_hand_then_match_end_names_winners(window):
     params = {**variant.default_params(), "rounds": 1}
     session = make_session(REGISTRY.registry, "mexican-train", seats("random", "random"), 7, params)
     start(app, session, lambda: app._screen is not None)
-    from frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
+    from roundhouse.frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
 
     screen = app._screen
     assert isinstance(screen, RoundEndDialog)
@@ -376,7 +376,9 @@ def test_store_hooks_resume_and_attach_every_session(window, monkeypatch):
 def test_store_warnings_are_shown_once_each_in_the_window(window, monkeypatch):
     app = window
     shown = []
-    monkeypatch.setattr("frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text))
+    monkeypatch.setattr(
+        "roundhouse.frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text)
+    )
     app.store = FakeStore(None, None)
     app.store.warnings = ["The save file was damaged; it was moved aside."]
     app.options = PlayOptions(variant="mexican-train", players=2, humans=1, bot="random", seed=3)
@@ -391,7 +393,9 @@ def test_store_warnings_are_shown_once_each_in_the_window(window, monkeypatch):
 def test_store_warnings_are_shown_in_the_windows_language(window, monkeypatch):
     app = window
     shown = []
-    monkeypatch.setattr("frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text))
+    monkeypatch.setattr(
+        "roundhouse.frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text)
+    )
     app.store = FakeStore(None, None)
     app.store.warnings = [Notice("store.save_failed", error="database or disk is full")]
     app.catalog = ui_catalog("pl")
@@ -420,7 +424,7 @@ def test_computer_moves_are_paced_with_after_and_never_run_inside_the_call(windo
 
 def play_with_the_mouse_only(app, session, limit=600):
     """Play the human's decisions by clicking hand tiles, places, the boneyard and buttons, to the match end."""
-    from frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
+    from roundhouse.frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
 
     for _ in range(limit):
         assert pump(app.root, lambda: session.human_to_move or app._screen is not None or session.is_over, 30)
@@ -469,7 +473,7 @@ def close_with_return(app, dialog) -> None:
 
 def play_with_the_keyboard_only(app, session, limit=600):
     """Play the human's decisions with the selector keys and Enter, to the match end."""
-    from frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
+    from roundhouse.frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
 
     for _ in range(limit):
         assert pump(app.root, lambda: session.human_to_move or app._screen is not None or session.is_over, 30)
@@ -555,7 +559,7 @@ def test_DX_10_double_click_previews_a_tile_with_one_place_and_right_click_cance
 
 
 def test_language_comes_from_the_system_locale_when_not_chosen(window, monkeypatch):
-    from frontends.tk.app import TkApp
+    from roundhouse.frontends.tk.app import TkApp
 
     monkeypatch.setenv("LANGUAGE", "pl_PL.UTF-8")
     other = TkApp(window.root, REGISTRY, PlayOptions(), None, tk_settings.Settings(theme="arc", speed="instant"))
@@ -579,7 +583,7 @@ def _visible_texts(app) -> list[str]:
 @pytest.mark.parametrize("lang", ["pl", "id"])
 def test_window_smoke_in_polish_and_indonesian(window, variant, lang):
     """Issue 8: the whole window speaks the chosen language; no English interface sentence shows."""
-    from frontends.tk.app import TkApp
+    from roundhouse.frontends.tk.app import TkApp
 
     app = TkApp(window.root, REGISTRY, PlayOptions(lang=lang), None, tk_settings.Settings(theme="arc", speed="instant"))
     start(app, make_session(REGISTRY.registry, variant, seats(None, "random", "random"), 4))

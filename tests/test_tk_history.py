@@ -6,11 +6,11 @@ import pytest
 from gui_helpers import close_window, pump, xvfb_display  # noqa: F401 - the fixture is used by name
 from history_helpers import hidden_draws, store_with_finished_match
 
-from core.frontend import PlayOptions
-from core.plugins import get_plugin_manager
-from core.session import Seat
-from core.setup import make_session
-from frontends.tk import settings as tk_settings
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.frontends.tk import settings as tk_settings
 
 pytestmark = pytest.mark.gui
 
@@ -22,7 +22,8 @@ def window(xvfb_display, tmp_path, monkeypatch):  # noqa: F811 - pytest fixture 
     """A window saving into a store that already holds one finished match."""
     monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("LANGUAGE", "en")
-    from frontends.tk.app import TkApp, make_root
+    from roundhouse.frontends.tk.app import TkApp
+    from roundhouse.frontends.tk.themes import make_root
 
     store, entry = store_with_finished_match(REGISTRY.registry, tmp_path / "data")
     root = make_root("arc")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from gui_helpers import REGISTRY, answer_message_box, key, pump, seats, start
 
-from core.actions import EndTurn, PlaceEngine, Play
-from core.setup import make_session
+from roundhouse.core.game.actions import EndTurn, PlaceEngine, Play
+from roundhouse.core.play.setup import make_session
 
 pytestmark = pytest.mark.gui
 

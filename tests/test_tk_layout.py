@@ -8,16 +8,16 @@ from types import MappingProxyType
 import pytest
 from test_tk_presenter import make_view
 
-from core.actions import Draw, OpenDouble, Play
-from core.events import Event
-from core.i18n import ui_catalog
-from core.tiles import Tile
-from core.views import LineView, OwedDouble
-from frontends.tk import hand_order, window_size
-from frontends.tk.feed import feed_sentences, turns_since_last_decision
-from frontends.tk.layout import BRANCH_INDENT, MAX_SIDE, MIN_SIDE, plan_hand, plan_table, row_height
-from frontends.tk.presenter import LineModel, PlacedTile, Presenter
-from frontends.tk.row_labels import wrapped_lines
+from roundhouse.core.game.actions import Draw, OpenDouble, Play
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import LineView, OwedDouble
+from roundhouse.core.text.i18n import ui_catalog
+from roundhouse.frontends.tk import hand_order, window_size
+from roundhouse.frontends.tk.feed import feed_sentences, turns_since_last_decision
+from roundhouse.frontends.tk.layout import BRANCH_INDENT, MAX_SIDE, MIN_SIDE, plan_hand, plan_table, row_height
+from roundhouse.frontends.tk.presenter import LineModel, PlacedTile, Presenter
+from roundhouse.frontends.tk.row_labels import wrapped_lines
 
 T = Tile
 

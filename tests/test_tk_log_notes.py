@@ -1,7 +1,7 @@
 """The window's log is complete (DX.11, MT.11a, MT.12): owed doubles and a human's extra play, in place.
 
-The sentences are the ones the console uses (``frontends.event_sentences``),
-filed by ``frontends.log_notes.LogNotes`` as the match goes on and shown in
+The sentences are the ones the console uses (``roundhouse.frontends.common.event_sentences``),
+filed by ``roundhouse.frontends.common.log_notes.LogNotes`` as the match goes on and shown in
 the real log panel after the event they follow.
 """
 
@@ -13,8 +13,8 @@ import pytest
 from gui_helpers import REGISTRY, pump, seats
 from tk_scenes import first_play, play_until
 
-from core.actions import Play
-from core.setup import make_session
+from roundhouse.core.game.actions import Play
+from roundhouse.core.play.setup import make_session
 
 pytestmark = pytest.mark.gui
 

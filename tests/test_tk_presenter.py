@@ -8,19 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.actions import Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
-from core.events import Event
-from core.i18n import ui_catalog
-from core.plugins import get_plugin_manager
-from core.session import Seat
-from core.setup import make_session
-from core.tiles import Tile
-from core.views import LineView, OwedDouble, PlayerView
-from frontends.tk import TkFrontend
-from frontends.tk import settings as tk_settings
-from frontends.tk.logtext import event_text
-from frontends.tk.presenter import CENTRE, STOCK, Presenter, lay
-from frontends.tk.row_labels import wrapped_lines
+from roundhouse.core.game.actions import Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import LineView, OwedDouble, PlayerView
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.text.i18n import ui_catalog
+from roundhouse.frontends.tk import TkFrontend
+from roundhouse.frontends.tk import settings as tk_settings
+from roundhouse.frontends.tk.logtext import event_text
+from roundhouse.frontends.tk.presenter import CENTRE, STOCK, Presenter, lay
+from roundhouse.frontends.tk.row_labels import wrapped_lines
 
 T = Tile
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from gui_helpers import REGISTRY, answer_message_box, pump, seats
 
-from core.actions import PlaceEngine, Play
-from core.frontend import PlayOptions
-from core.setup import make_session
-from core.store import PAUSED, Store
+from roundhouse.core.game.actions import PlaceEngine, Play
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.core.store import PAUSED, Store
 
 pytestmark = pytest.mark.gui
 

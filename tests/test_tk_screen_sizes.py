@@ -14,12 +14,12 @@ import pytest
 from gui_helpers import close_window, pump
 from tk_scenes import late_round
 
-from core.plugins import get_plugin_manager
-from core.session import Seat
-from core.setup import make_session
-from frontends.tk import settings as tk_settings
-from frontends.tk import window_size
-from frontends.tk.layout import MIN_SIDE
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.frontends.tk import settings as tk_settings
+from roundhouse.frontends.tk import window_size
+from roundhouse.frontends.tk.layout import MIN_SIDE
 
 pytestmark = pytest.mark.gui
 
@@ -37,7 +37,8 @@ def open_window(sized_display, tmp_path, monkeypatch):
 
     def make(size: str):
         monkeypatch.setenv("DISPLAY", sized_display(size))
-        from frontends.tk.app import TkApp, make_root
+        from roundhouse.frontends.tk.app import TkApp
+        from roundhouse.frontends.tk.themes import make_root
 
         root = make_root("arc")
         roots.append(root)

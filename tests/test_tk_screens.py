@@ -11,15 +11,15 @@ import re
 import pytest
 from gui_helpers import close_window, pump, start_xvfb, xvfb_display  # noqa: F401 - the fixture is used by name
 
-from core.actions import IllegalAction, Play
-from core.frontend import PlayOptions
-from core.i18n import rules_text, ui_catalog
-from core.plugins import get_plugin_manager
-from core.session import Seat, Session
-from core.setup import make_session
-from frontends.tk import settings as tk_settings
-from frontends.tk.dialogs import KEYS, MatchEndDialog, RoundEndDialog, ranking, reflow, round_story
-from frontends.tk.themes import THEMES
+from roundhouse.core.game.actions import IllegalAction, Play
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.text.i18n import rules_text, ui_catalog
+from roundhouse.frontends.tk import settings as tk_settings
+from roundhouse.frontends.tk.dialogs import KEYS, MatchEndDialog, RoundEndDialog, ranking, reflow, round_story
+from roundhouse.frontends.tk.themes import THEMES
 
 pytestmark = pytest.mark.gui
 
@@ -32,7 +32,8 @@ CLAUSE_ID = re.compile(r"\b(MT|DB|DX)\.\d")
 def new_app(tmp_path, monkeypatch, theme: str = "felt"):
     monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("LANGUAGE", "en")
-    from frontends.tk.app import TkApp, make_root
+    from roundhouse.frontends.tk.app import TkApp
+    from roundhouse.frontends.tk.themes import make_root
 
     root = make_root(theme)
     app = TkApp(root, REGISTRY, PlayOptions(), None, tk_settings.Settings(theme=theme, speed="instant"))
@@ -378,7 +379,7 @@ def test_choosing_a_language_on_the_welcome_screen_relabels_it_at_once(window):
 
 
 def test_an_old_raw_ttk_theme_in_the_settings_means_felt_and_a_saved_theme_returns(window, tmp_path, monkeypatch):
-    from frontends.tk.app import TkApp
+    from roundhouse.frontends.tk.app import TkApp
 
     old = TkApp(window.root, REGISTRY, PlayOptions(), None, tk_settings.Settings(theme="breeze", speed="instant"))
     assert old.settings.theme == "felt" and old.table.cget("background") == THEMES["felt"].palette.felt
@@ -391,7 +392,7 @@ def test_a_scrolled_frame_scrolls_with_the_wheel_and_lets_go_of_it_when_gone(win
     import tkinter as tk
     from tkinter import ttk
 
-    from frontends.tk.scrolled import ScrolledFrame
+    from roundhouse.frontends.tk.scrolled import ScrolledFrame
 
     top = tk.Toplevel(window.root)
     top.geometry("300x200+0+0")

@@ -6,12 +6,12 @@ import pytest
 from gui_helpers import close_window, pump, xvfb_display  # noqa: F401 - the fixture is used by name
 from test_store_faults import fill_disk
 
-from core.frontend import PlayOptions
-from core.plugins import get_plugin_manager
-from core.session import Seat
-from core.setup import make_session
-from core.store import Store
-from frontends.tk import settings as tk_settings
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.store import Store
+from roundhouse.frontends.tk import settings as tk_settings
 
 pytestmark = pytest.mark.gui
 
@@ -25,10 +25,13 @@ def test_DX_6_window_shows_a_full_disk_once_with_its_cause_and_the_computer_play
 ):
     monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("LANGUAGE", "en")
-    from frontends.tk.app import TkApp, make_root
+    from roundhouse.frontends.tk.app import TkApp
+    from roundhouse.frontends.tk.themes import make_root
 
     shown: list[str] = []
-    monkeypatch.setattr("frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text))
+    monkeypatch.setattr(
+        "roundhouse.frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text)
+    )
     store = Store.open(tmp_path / "data")
     root = make_root("arc")
     app = TkApp(root, REGISTRY, PlayOptions(), store, tk_settings.Settings(theme="arc", speed="instant"))

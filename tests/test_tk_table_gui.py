@@ -10,13 +10,13 @@ import pytest
 from gui_helpers import centre_of, click, pump, seats, start
 from tk_scenes import late_round, play_until
 
-from core.actions import Draw, Play
-from core.plugins import get_plugin_manager
-from core.setup import make_session
-from core.tiles import Tile
-from frontends.tk import palette
-from frontends.tk.feed import feed_sentences, turns_since_last_decision
-from frontends.tk.hand_order import own_end
+from roundhouse.core.game.actions import Draw, Play
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.frontends.tk import palette
+from roundhouse.frontends.tk.feed import feed_sentences, turns_since_last_decision
+from roundhouse.frontends.tk.hand_order import own_end
 
 pytestmark = pytest.mark.gui
 
@@ -281,7 +281,7 @@ def test_restart_says_undo_brings_the_round_back_and_a_new_match_asks_first(wind
     assert "Undo" in app.detail.cget("text")
     asked = []
     monkeypatch.setattr(app, "ask_new_match", lambda: asked.append(True) or False)
-    from frontends.tk.setup_screen import SetupChoice
+    from roundhouse.frontends.tk.setup_screen import SetupChoice
 
     choice = SetupChoice("mexican-train", tuple(session.seats), None, "en", app.settings.theme)
     assert app.apply_setup(choice) == app.t("tk.table.kept")
@@ -323,7 +323,7 @@ def test_the_side_panel_shows_every_name_and_heading_in_full(window):
     """Names and column headings are not cut either: "Ordinateur 3" and "Dominos" are wider than the old columns."""
     from tkinter import font as tkfont
 
-    from core.session import Seat
+    from roundhouse.core.play.session import Seat
 
     app = window
     app.set_language("fr")

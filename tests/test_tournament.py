@@ -7,9 +7,16 @@ import json
 
 import pytest
 
-from core.cli import main
-from core.plugins import get_plugin_manager
-from core.simulate import MatchOutcome, SimulationResult, format_result, seating, simulate, wilson_interval
+from roundhouse.core.cli.main import main
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.tournament.simulate import (
+    MatchOutcome,
+    SimulationResult,
+    format_result,
+    seating,
+    simulate,
+    wilson_interval,
+)
 
 SIM = "simulate --variant double-nine-branch"
 

@@ -1,4 +1,4 @@
-"""``core.workers.ordered_map``: results in job order, jobs drawn only as needed, failures reported."""
+"""``tournament.workers.ordered_map``: results in job order, jobs drawn only as needed, failures reported."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from core.workers import IN_FLIGHT_PER_WORKER, WorkerError, ordered_map
+from roundhouse.core.tournament.workers import IN_FLIGHT_PER_WORKER, WorkerError, ordered_map
 
 FORK = multiprocessing.get_context("fork")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from core.actions import Action, Play
-from core.session import Seat, Session
-from core.setup import make_session
+from roundhouse.core.game.actions import Action, Play
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.play.setup import make_session
 
 
 def first_play(legal: Sequence[Action]) -> Action:

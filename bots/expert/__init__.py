@@ -1,15 +1,15 @@
 """The expert bot: determinized Monte Carlo search over guesses of the hidden tiles.
 
 At a decision with a choice it makes ``samples`` guesses of the hidden
-tiles from its own view only (:mod:`bots.expert.sampling`), builds each
-guessed position with the game's :meth:`core.variant.Variant.determinize`,
+tiles from its own view only (:mod:`roundhouse.bots.expert.sampling`), builds each
+guessed position with the game's :meth:`roundhouse.core.game.variant.Variant.determinize`,
 and plays every legal action forward in it with one rollout to the round's
-end (:func:`bots.expert.rollout.playout`): every seat moves by the game's
+end (:func:`roundhouse.bots.expert.rollout.playout`): every seat moves by the game's
 planner-like rollout policy (:data:`POLICIES`), a share of moves at random.
 All actions share the guess and the rollout generator of a sample (common
 random numbers), so they are compared on the same luck. The planner's own
 choice gets a small head start (:data:`TRUST`). The action with the best
-summed match outcome (:mod:`bots.expert.outcome`) is chosen, ties to the
+summed match outcome (:mod:`roundhouse.bots.expert.outcome`) is chosen, ties to the
 first.
 
 The budget is a number of rollouts, not time: the same view, legal actions
@@ -24,16 +24,16 @@ import random as _random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bots.expert.branch_policy import BranchPolicy
-from bots.expert.mexican_policy import MexicanPolicy
-from bots.expert.outcome import OUTCOMES
-from bots.expert.rollout import Heaviest, PolicyMaker, RolloutPolicy, playout
-from bots.expert.sampling import Guess, Sampler
-from bots.planner import PlannerBot
-from core import hookimpl
-from core.actions import Action
-from core.bots import DecisionRandom
-from core.views import PlayerView
+from roundhouse import hookimpl
+from roundhouse.bots.expert.branch_policy import BranchPolicy
+from roundhouse.bots.expert.mexican_policy import MexicanPolicy
+from roundhouse.bots.expert.outcome import OUTCOMES
+from roundhouse.bots.expert.rollout import Heaviest, PolicyMaker, RolloutPolicy, playout
+from roundhouse.bots.expert.sampling import Guess, Sampler
+from roundhouse.bots.planner import PlannerBot
+from roundhouse.core.game.actions import Action
+from roundhouse.core.game.decision_random import DecisionRandom
+from roundhouse.core.game.views import PlayerView
 
 ROLLOUTS = 240
 """Default budget: rollouts per decision, shared among the legal actions (see benchmarks/bench_expert.py)."""
@@ -99,7 +99,7 @@ def _heaviest(view: PlayerView, guess: Guess) -> RolloutPolicy:
 
 
 POLICIES: dict[str, PolicyMaker] = {"double-nine-branch": BranchPolicy.of, "mexican-train": MexicanPolicy.of}
-"""Variant id to its rollout policy, made from the view and a guess (see :mod:`bots.expert.rollout`)."""
+"""Variant id to its rollout policy, made from the view and a guess (see :mod:`roundhouse.bots.expert.rollout`)."""
 
 
 @hookimpl

@@ -1,6 +1,6 @@
 """Double-Nine Branch rollout policy: the planner's judgement, cheaply (DB.7, DB.8).
 
-Like the planner (:mod:`bots.planner.branch`) a seat keeps the trail of
+Like the planner (:mod:`roundhouse.bots.planner.branch`) a seat keeps the trail of
 its hand that extends its own branch, lays tiles off that trail on other
 branches first, sheds heavy tiles and keeps a play for its next turn. The
 trail is a greedy one (doubles first, then the tile whose far end the hand
@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bots.expert.sampling import Guess
-from bots.expert.tracking import Tracked, guessed_hands
-from bots.expert.trail import Trails, greedy_trail
-from core.actions import Action, OpenDouble, Pass, Play
-from core.tiles import Tile
-from core.views import PlayerView
+from roundhouse.bots.expert.sampling import Guess
+from roundhouse.bots.expert.tracking import Tracked, guessed_hands
+from roundhouse.bots.expert.trail import Trails, greedy_trail
+from roundhouse.core.game.actions import Action, OpenDouble, Pass, Play
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import PlayerView
 
 TILE = 10.0
 """Value of one tile of the own branch's trail kept in hand (the planner's weight)."""

@@ -3,7 +3,7 @@
 Only the view is read (DX.4). A seat that drew or passed had no tile for
 the ends open to it at that moment:
 
-- Double-Nine Branch: the planner's reading (:func:`bots.planner.branch.read_layout`);
+- Double-Nine Branch: the planner's reading (:func:`roundhouse.bots.planner.branch.read_layout`);
   nobody draws, so a pass is proof for the whole round.
 - Mexican Train: a pass in a first turn proves the hand lacks the engine's
   value (MT.6d); a draw or a pass in a normal turn proves it lacks the
@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bots.planner.branch import read_layout
-from core.actions import LineId
-from core.events import Event
-from core.tiles import Tile
-from core.views import PlayerView
+from roundhouse.bots.planner.branch import read_layout
+from roundhouse.core.game.actions import LineId
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import PlayerView
 
 MEXICAN = "mexican"
 """The public train's id in Mexican Train views (RECORD.md)."""

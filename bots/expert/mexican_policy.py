@@ -1,11 +1,11 @@
 """Mexican Train rollout policy: the planner's judgement, cheaply (MT.6, MT.8-MT.12).
 
-Like the planner (:mod:`bots.planner.mexican`) a seat keeps the trail of
+Like the planner (:mod:`roundhouse.bots.planner.mexican`) a seat keeps the trail of
 its hand that extends its own train: in its first turn it lays that trail,
 later it lays tiles off the trail on the Mexican train and on marked trains
 first, heaviest first (pips weigh more once an opponent is close to going
 out), lifts its own marker, and plays a double when it can follow it. The
-trail is a greedy one (:func:`bots.expert.trail.greedy_trail`) and each move
+trail is a greedy one (:func:`roundhouse.bots.expert.trail.greedy_trail`) and each move
 is scored alone (no planning of a whole turn): a move costs some
 microseconds instead of a view and a search.
 
@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from bots.expert.sampling import Guess
-from bots.expert.tracking import Tracked, guessed_hands
-from bots.expert.trail import Trails, greedy_trail
-from core.actions import Action, Draw, EndTurn, LineId, Pass, Play
-from core.tiles import Tile
-from core.views import PlayerView
+from roundhouse.bots.expert.sampling import Guess
+from roundhouse.bots.expert.tracking import Tracked, guessed_hands
+from roundhouse.bots.expert.trail import Trails, greedy_trail
+from roundhouse.core.game.actions import Action, Draw, EndTurn, LineId, Pass, Play
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import PlayerView
 
 TILE = 10.0
 """Value of one tile laid now or kept on the own train's trail (the planner's weight)."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.state import MatchState
-from core.views import PlayerView
+from roundhouse.core.game.state import MatchState
+from roundhouse.core.game.views import PlayerView
 
 MATCH_WON = 50.0
 """Mexican Train: a won match is worth this many penalty points of margin."""

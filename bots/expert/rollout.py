@@ -14,10 +14,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from bots.expert.sampling import Guess
-from bots.greedy import heaviest
-from core.actions import Action
-from core.views import PlayerView
+from roundhouse.bots.expert.sampling import Guess
+from roundhouse.bots.greedy import heaviest
+from roundhouse.core.game.actions import Action
+from roundhouse.core.game.views import PlayerView
 
 
 class RolloutPolicy(Protocol):

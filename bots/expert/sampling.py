@@ -3,7 +3,7 @@
 A guess deals the tiles the seat has not seen (the set minus its hand, the
 centre and the lines) into the other hands, as many as each holds, and the
 rest to the boneyard or set-aside pile, so that no seat gets a value its
-public history proves it lacks (:mod:`bots.expert.evidence`). Everything
+public history proves it lacks (:mod:`roundhouse.bots.expert.evidence`). Everything
 comes from the view and the generator, so the same view and generator give
 the same guesses whatever the real hidden tiles are.
 """
@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bots.expert.evidence import lacking
-from bots.planner.branch import full_set
-from core.tiles import Tile
-from core.views import PlayerView
+from roundhouse.bots.expert.evidence import lacking
+from roundhouse.bots.planner.branch import full_set
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import PlayerView
 
 ATTEMPTS = 20
 """Shuffles tried before a guess ignores the proven voids (they can be too tight for a fair shuffle)."""

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bots.expert.sampling import Guess
-from bots.expert.trail import Trails
-from core.actions import LineId
-from core.tiles import Tile
-from core.views import PlayerView
+from roundhouse.bots.expert.sampling import Guess
+from roundhouse.bots.expert.trail import Trails
+from roundhouse.core.game.actions import LineId
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import PlayerView
 
 
 def guessed_hands(view: PlayerView, guess: Guess) -> dict[int, tuple[Tile, ...]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.tiles import Tile
+from roundhouse.core.game.tiles import Tile
 
 
 def greedy_trail(hand: Sequence[Tile], end: int) -> list[Tile]:

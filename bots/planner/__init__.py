@@ -1,7 +1,7 @@
 """The planner bot: the default computer opponent and the hint strategy.
 
 It follows published strategy for each game (see ``mexican`` and
-``branch``) using only the seat's :class:`core.views.PlayerView`, the legal
+``branch``) using only the seat's :class:`roundhouse.core.game.views.PlayerView`, the legal
 actions and the decision RNG. Its cost is bounded (capped trail searches,
 one turn of look-ahead over the seat's own choices); it never searches over
 hidden tiles (DX.4). Another variant gets the greedy choice.
@@ -12,12 +12,12 @@ from __future__ import annotations
 import random as _random
 from collections.abc import Sequence
 
-from bots.greedy import heaviest
-from bots.planner.branch import choose_branch
-from bots.planner.mexican import choose_mexican
-from core import hookimpl
-from core.actions import Action
-from core.views import PlayerView
+from roundhouse import hookimpl
+from roundhouse.bots.greedy import heaviest
+from roundhouse.bots.planner.branch import choose_branch
+from roundhouse.bots.planner.mexican import choose_mexican
+from roundhouse.core.game.actions import Action
+from roundhouse.core.game.views import PlayerView
 
 
 class PlannerBot:

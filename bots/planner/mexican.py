@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bots.planner.chains import longest_trail
-from core.actions import Action, EndTurn, LineId, Play
-from core.tiles import Tile
-from core.views import PlayerView
+from roundhouse.core.game.actions import Action, EndTurn, LineId, Play
+from roundhouse.core.game.chains import longest_trail
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import PlayerView
 
 TILE = 10.0
 """Value of one tile laid now or still layable on the personal train."""

@@ -46,13 +46,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from core.notices import Notice
-from core.record import RecordError, dumps_line, kind_description, matches_kind, parse_line
-from core.registry import Registry
-from core.session import LogEntry, MatchRecord, Seat, Session
-from core.setup import make_session
-from core.store.lock import LockFileError, SessionLock
-from core.store.schema import SCHEMA_VERSION, SchemaTooNew, check_tables, migrate, schema_version
+from roundhouse.core.play.record import RecordError, dumps_line, kind_description, matches_kind, parse_line
+from roundhouse.core.play.session import LogEntry, MatchRecord, Seat, Session
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.plugins.registry import Registry
+from roundhouse.core.store.lock import LockFileError, SessionLock
+from roundhouse.core.store.schema import SCHEMA_VERSION, SchemaTooNew, check_tables, migrate, schema_version
+from roundhouse.core.text.notices import Notice
 
 DB_NAME = "roundhouse.sqlite3"
 LOCK_NAME = "roundhouse.lock"
@@ -134,7 +134,7 @@ def _text(value: Any, column: str) -> str:
 
 
 def _json(value: Any, column: str, kind: str) -> Any:
-    """A JSON column's value, checked to be of ``kind`` (see :func:`core.record.matches_kind`)."""
+    """A JSON column's value, checked to be of ``kind`` (see :func:`roundhouse.core.play.record.matches_kind`)."""
     try:
         decoded = json.loads(_text(value, column))
     except (ValueError, RecursionError):

@@ -19,11 +19,11 @@ sys.path.insert(0, str(ROOT / "docs" / "examples" / "chicken_foot"))
 
 from make_screenshots import advance, capture, on_a_display  # noqa: E402
 
-from core.actions import Play  # noqa: E402
-from core.frontend import PlayOptions  # noqa: E402
-from core.plugins import get_plugin_manager  # noqa: E402
-from core.session import Seat, Session  # noqa: E402
-from core.setup import make_session  # noqa: E402
+from roundhouse.core.game.actions import Play  # noqa: E402
+from roundhouse.core.play.session import Seat, Session  # noqa: E402
+from roundhouse.core.play.setup import make_session  # noqa: E402
+from roundhouse.core.plugins.frontend import PlayOptions  # noqa: E402
+from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
 
 
 def feet_on_the_table(count: int):
@@ -47,8 +47,9 @@ def main() -> int:
 def shoot() -> int:
     from roundhouse_chicken_foot.variant import ChickenFoot
 
-    from frontends.tk import settings as tk_settings
-    from frontends.tk.app import TkApp, make_root
+    from roundhouse.frontends.tk import settings as tk_settings
+    from roundhouse.frontends.tk.app import TkApp
+    from roundhouse.frontends.tk.themes import make_root
 
     plugins = get_plugin_manager()
     registry = plugins.registry

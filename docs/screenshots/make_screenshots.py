@@ -25,11 +25,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 from gui_helpers import pump, start_xvfb  # noqa: E402
 from tk_scenes import late_round, play_until  # noqa: E402
 
-from core.actions import Play  # noqa: E402
-from core.frontend import PlayOptions  # noqa: E402
-from core.plugins import get_plugin_manager  # noqa: E402
-from core.session import Seat, Session  # noqa: E402
-from core.setup import make_session  # noqa: E402
+from roundhouse.core.game.actions import Play  # noqa: E402
+from roundhouse.core.play.session import Seat, Session  # noqa: E402
+from roundhouse.core.play.setup import make_session  # noqa: E402
+from roundhouse.core.plugins.frontend import PlayOptions  # noqa: E402
+from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
 
 SIZES = ("1024x600", "1920x1080")
 """Screens shot besides the main 1280x800 one."""
@@ -109,8 +109,9 @@ def on_a_display(scenes: Callable[[], int], size: str = "1280x800") -> int:
 
 def open_window(speed: str = "slow"):
     """A fresh window on the current display."""
-    from frontends.tk import settings as tk_settings
-    from frontends.tk.app import TkApp, make_root
+    from roundhouse.frontends.tk import settings as tk_settings
+    from roundhouse.frontends.tk.app import TkApp
+    from roundhouse.frontends.tk.themes import make_root
 
     root = make_root("felt")
     app = TkApp(root, get_plugin_manager(), PlayOptions(), None, tk_settings.Settings(theme="felt", speed=speed))
@@ -232,7 +233,7 @@ TEN = ["Ana", "Bruno", "Chloé", "Dawid", "Eko", "Fatima", "Gustavo", "Hana", "I
 
 def shoot_story(size: str) -> None:
     """The welcome screen, a ten-player round end with its chart and the match end on this ``size`` screen."""
-    from frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
+    from roundhouse.frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
 
     root, app = open_window("instant")
     app.start()

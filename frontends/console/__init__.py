@@ -2,15 +2,15 @@
 
 Registered as the front end ``console``; ``roundhouse play --ui console``
 runs :meth:`ConsoleFrontend.run` with the app's streams. The work lives in
-:mod:`frontends.console.app`, imported on first use.
+:mod:`roundhouse.frontends.console.app`, imported on first use.
 """
 
 from __future__ import annotations
 
 from typing import IO, Any
 
-from core import hookimpl
-from core.frontend import AppContext
+from roundhouse import hookimpl
+from roundhouse.core.plugins.frontend import AppContext
 
 
 class ConsoleFrontend:
@@ -25,7 +25,7 @@ class ConsoleFrontend:
 
     def run(self, app: AppContext) -> int:
         """Play until the user quits: 0 on quit or end of input, 130 on Ctrl-C, 2 for a bad setup."""
-        from frontends.console.app import ConsoleApp
+        from roundhouse.frontends.console.app import ConsoleApp
 
         return ConsoleApp().run(app)
 
@@ -35,7 +35,7 @@ class ConsoleFrontend:
         LookupError when the store's history has no match ``text``;
         StoreError when its record cannot be read.
         """
-        from frontends.console.app import ConsoleApp
+        from roundhouse.frontends.console.app import ConsoleApp
 
         ConsoleApp().print_past(store, text, registry, stdout, lang)
 

@@ -1,6 +1,6 @@
 """The console front end at work: setting up or resuming a match, then playing it in a terminal.
 
-:mod:`frontends.console` registers it and imports this module only when
+:mod:`roundhouse.frontends.console` registers it and imports this module only when
 the console is used, so other commands start without it.
 """
 
@@ -9,21 +9,21 @@ from __future__ import annotations
 import sys
 from typing import IO, Any
 
-from core.frontend import AppContext
-from core.session import Session
-from core.setup import SetupError, make_session
-from frontends.console.game import ConsoleGame, farewell, past_match_lines
-from frontends.console.resume import offer_saved
-from frontends.console.setup_prompts import ask_language, ask_table, is_interactive, table_from_flags
-from frontends.console.terminal import Terminal
-from frontends.past_matches import find_entry
+from roundhouse.core.play.session import Session
+from roundhouse.core.play.setup import SetupError, make_session
+from roundhouse.core.plugins.frontend import AppContext
+from roundhouse.frontends.common.past_matches import find_entry
+from roundhouse.frontends.console.game import ConsoleGame, farewell, past_match_lines
+from roundhouse.frontends.console.resume import offer_saved
+from roundhouse.frontends.console.setup_prompts import ask_language, ask_table, is_interactive, table_from_flags
+from roundhouse.frontends.console.terminal import Terminal
 
 
 class ConsoleApp:
     """Plays in a text console."""
 
     def run(self, app: AppContext) -> int:
-        """As :meth:`frontends.console.ConsoleFrontend.run`."""
+        """As :meth:`roundhouse.frontends.console.ConsoleFrontend.run`."""
         term = Terminal(app.stdin or sys.stdin, app.stdout or sys.stdout, app.options.lang)
         session: Session | None = None
         try:
@@ -63,7 +63,7 @@ class ConsoleApp:
         return None
 
     def print_past(self, store: Any, text: str, registry: Any, stdout: IO[str], lang: str | None = None) -> None:
-        """As :meth:`frontends.console.ConsoleFrontend.print_past`."""
+        """As :meth:`roundhouse.frontends.console.ConsoleFrontend.print_past`."""
         term = Terminal(sys.stdin, stdout, lang)
         entry = find_entry(store.history(), text)
         if entry is None:

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.actions import Action, LineId, parse_action
-from core.tiles import Tile
-from core.views import PlayerView
+from roundhouse.core.game.actions import Action, LineId, parse_action
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import PlayerView
 
 VERBS: dict[str, tuple[str, ...]] = {
     "help": ("help", "h", "?"),
@@ -36,7 +36,7 @@ ARGUMENT_VERBS = ("log", "history", "hint")
 ``expert`` for a hint from the strongest bot (``hint expert``)."""
 
 ACTION_ALIASES = {"p": "play", "d": "draw", "e": "end", "pa": "pass", "o": "open", "en": "engine"}
-"""Short forms of the action verbs of :func:`core.actions.parse_action`."""
+"""Short forms of the action verbs of :func:`roundhouse.core.game.actions.parse_action`."""
 
 ACTION_VERBS = ("play", "draw", "pass", "end", "engine", "open")
 

@@ -1,4 +1,4 @@
-"""Words for lines, actions and public events (the log's sentences are shared: ``frontends.event_sentences``).
+"""Words for lines, actions and public events (the log's sentences are shared: ``common.event_sentences``).
 
 Variant-specific wording is looked up with the variant id as a key suffix
 (``console.line_owned.mexican-train``) and falls back to a neutral key, so
@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.actions import Action, LineId
-from frontends.action_words import action_phrase
-from frontends.console.terminal import Terminal
-from frontends.event_sentences import event_sentence
+from roundhouse.core.game.actions import Action, LineId
+from roundhouse.frontends.common.action_words import action_phrase
+from roundhouse.frontends.common.event_sentences import event_sentence
+from roundhouse.frontends.console.terminal import Terminal
 
 
 def variant_text(term: Terminal, base: str, variant: str, **values: Any) -> str:

@@ -1,6 +1,6 @@
 """The console game loop: table, prompt, preview/confirm, bots one move at a time.
 
-The loop only drives the :class:`core.session.Session`: it shows views,
+The loop only drives the :class:`roundhouse.core.play.session.Session`: it shows views,
 previews decisions and confirms them, steps the computer seats one decision
 at a time and describes each event as the watching human may see it.
 Reading stops with EOFError or KeyboardInterrupt, which the front end
@@ -12,18 +12,22 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from core.actions import Action, Draw, EndTurn, IllegalAction, Pass, without_clauses
-from core.difficulty import STRONG_HINT_BOT
-from core.events import Event
-from core.i18n import CatalogError, rules_text, variant_title
-from core.notices import in_language
-from core.session import Preview, Session
-from core.setup import house_options_line, strong_hint_bot
-from core.store import PAUSED, HistoryEntry, StoreError
-from core.views import PlayerView
-from frontends.console.commands import Command, parse_command
-from frontends.console.describe import describe_action, describe_event
-from frontends.console.table import (
+from roundhouse.core.game.actions import Action, Draw, EndTurn, IllegalAction, Pass, without_clauses
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.views import PlayerView
+from roundhouse.core.play.difficulty import STRONG_HINT_BOT
+from roundhouse.core.play.session import Preview, Session
+from roundhouse.core.play.setup import house_options_line, strong_hint_bot
+from roundhouse.core.store import PAUSED, HistoryEntry, StoreError
+from roundhouse.core.text.i18n import CatalogError, rules_text, variant_title
+from roundhouse.core.text.notices import in_language
+from roundhouse.frontends.common.event_sentences import extra_play_sentence
+from roundhouse.frontends.common.game_words import game_words
+from roundhouse.frontends.common.log_notes import LogNotes
+from roundhouse.frontends.common.past_matches import find_entry, game_name, load_past, when, winner_names
+from roundhouse.frontends.console.commands import Command, parse_command
+from roundhouse.frontends.console.describe import describe_action, describe_event
+from roundhouse.frontends.console.table import (
     hand_line,
     moves_lines,
     preview_rows,
@@ -32,11 +36,7 @@ from frontends.console.table import (
     table_lines,
     totals_text,
 )
-from frontends.console.terminal import Terminal
-from frontends.event_sentences import extra_play_sentence
-from frontends.game_words import game_words
-from frontends.log_notes import LogNotes
-from frontends.past_matches import find_entry, game_name, load_past, when, winner_names
+from roundhouse.frontends.console.terminal import Terminal
 
 HELP_KEYS = (
     "hint", "undo", "redo", "restart", "new", "rules", "log", "history", "scores", "table", "help", "quit",
@@ -99,7 +99,7 @@ def say_store_warnings(term: Terminal, store: Any) -> None:
 class ConsoleGame:
     """Plays a session on a :class:`Terminal` until the player quits.
 
-    ``store`` (a ``core.store.Store`` or None) gives the history of earlier
+    ``store`` (a ``roundhouse.core.store.Store`` or None) gives the history of earlier
     matches (DX.11); ``registry`` names their games and rebuilds an
     abandoned match kept only as a log.
     """

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import platformdirs
 
-from core.i18n import LANGUAGES
+from roundhouse.core.text.i18n import LANGUAGES
 
 FILE_NAME = "console_prefs.json"
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.frontend import PlayOptions
-from core.registry import Registry
-from core.session import Session
-from core.store import SavedMatch, StoreError
-from frontends.console.game import say_store_warnings
-from frontends.console.terminal import Terminal
-from frontends.saved_matches import describe_saved, differs
+from roundhouse.core.play.session import Session
+from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.core.plugins.registry import Registry
+from roundhouse.core.store import SavedMatch, StoreError
+from roundhouse.frontends.common.saved_matches import describe_saved, differs
+from roundhouse.frontends.console.game import say_store_warnings
+from roundhouse.frontends.console.terminal import Terminal
 
 
 def offer_saved(term: Terminal, store: Any, options: PlayOptions, registry: Registry) -> Session | None:

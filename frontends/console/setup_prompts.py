@@ -12,12 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.difficulty import LEVEL_BOTS, bot_about, level_about, level_name, level_of
-from core.frontend import PlayOptions
-from core.i18n import LANGUAGE_NAMES, LANGUAGES, normalize_language, variant_title
-from core.registry import Registry
-from core.session import Seat
-from core.setup import (
+from roundhouse.core.play.difficulty import LEVEL_BOTS, bot_about, level_about, level_name, level_of
+from roundhouse.core.play.session import Seat
+from roundhouse.core.play.setup import (
     DEFAULT_PLAYERS,
     SetupError,
     check_table,
@@ -26,8 +23,11 @@ from core.setup import (
     default_variant,
     name_in_use,
 )
-from frontends.console.prefs import remember_language, remembered_language
-from frontends.console.terminal import Terminal
+from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.core.plugins.registry import Registry
+from roundhouse.core.text.i18n import LANGUAGE_NAMES, LANGUAGES, normalize_language, variant_title
+from roundhouse.frontends.console.prefs import remember_language, remembered_language
+from roundhouse.frontends.console.terminal import Terminal
 
 
 @dataclass(frozen=True)

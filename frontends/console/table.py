@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.actions import Action, OpenDouble, PlaceEngine, Play
-from core.tiles import Tile
-from core.views import LineView, PlayerView
-from frontends.console.describe import describe_action, line_name, variant_text
-from frontends.console.terminal import Terminal
-from frontends.game_words import display_order
+from roundhouse.core.game.actions import Action, OpenDouble, PlaceEngine, Play
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import LineView, PlayerView
+from roundhouse.frontends.common.game_words import display_order
+from roundhouse.frontends.console.describe import describe_action, line_name, variant_text
+from roundhouse.frontends.console.terminal import Terminal
 
 
 def tiles_text(term: Terminal, tiles: Sequence[Any]) -> str:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import shutil
 from typing import IO, Any
 
-from core.actions import LineId
-from core.i18n import Catalog, ui_catalog
-from frontends.console.interrupts import wait_for_line
-from frontends.game_words import GameWords
+from roundhouse.core.game.actions import LineId
+from roundhouse.core.text.i18n import Catalog, ui_catalog
+from roundhouse.frontends.common.game_words import GameWords
+from roundhouse.frontends.console.interrupts import wait_for_line
 
 CLEAR = "\x1b[2J\x1b[3J\x1b[H"
 """ANSI: clear the screen, clear the scrollback (where the terminal allows) and move the cursor home."""

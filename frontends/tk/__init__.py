@@ -12,8 +12,8 @@ import os
 import sys
 from pathlib import Path
 
-from core import hookimpl
-from core.frontend import AppContext
+from roundhouse import hookimpl
+from roundhouse.core.plugins.frontend import AppContext
 
 
 class TkFrontend:
@@ -32,7 +32,7 @@ class TkFrontend:
 
     def run(self, app: AppContext) -> int:
         """Open the window and play until it is closed."""
-        from frontends.tk.app import run_app
+        from roundhouse.frontends.tk.app import run_app
 
         return run_app(app)
 

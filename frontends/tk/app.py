@@ -1,6 +1,6 @@
 """The Tk window: widgets, menus, accelerators, computer pacing with ``after()``.
 
-:class:`TkApp` drives a :class:`core.session.Session`; it never touches a
+:class:`TkApp` drives a :class:`roundhouse.core.play.session.Session`; it never touches a
 match state. Each change goes: session call → observer collects events →
 :meth:`TkApp.after_change` opens round/match screens, redraws from the
 seat's view and schedules the next computer step.
@@ -15,25 +15,25 @@ from tkinter import font as tkfont
 from tkinter import messagebox, ttk
 from typing import Any
 
-from core.actions import Action, EndTurn, IllegalAction, Pass, without_clauses
-from core.events import Event
-from core.frontend import AppContext, PlayOptions
-from core.i18n import normalize_language, ui_catalog, variant_title
-from core.notices import in_language
-from core.plugins import Plugins
-from core.session import Session
-from core.setup import HINT_PREFERENCE, default_seats, make_session, strong_hint_bot, variant_bot
-from core.store import PAUSED, HistoryEntry, StoreError
-from core.tiles import Tile
-from core.views import PlayerView
-from frontends.game_words import game_words
-from frontends.log_notes import LogNotes
-from frontends.past_matches import game_name, load_past, when, winner_names
-from frontends.saved_matches import describe_saved, differs
-from frontends.tk import palette, window_size
-from frontends.tk import settings as settings_module
-from frontends.tk.board import draw_hand, draw_table, pin_header
-from frontends.tk.dialogs import (
+from roundhouse.core.game.actions import Action, EndTurn, IllegalAction, Pass, without_clauses
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import PlayerView
+from roundhouse.core.play.session import Session
+from roundhouse.core.play.setup import HINT_PREFERENCE, default_seats, make_session, strong_hint_bot, variant_bot
+from roundhouse.core.plugins.frontend import AppContext, PlayOptions
+from roundhouse.core.plugins.manager import Plugins
+from roundhouse.core.store import PAUSED, HistoryEntry, StoreError
+from roundhouse.core.text.i18n import normalize_language, ui_catalog, variant_title
+from roundhouse.core.text.notices import in_language
+from roundhouse.frontends.common.game_words import game_words
+from roundhouse.frontends.common.log_notes import LogNotes
+from roundhouse.frontends.common.past_matches import game_name, load_past, when, winner_names
+from roundhouse.frontends.common.saved_matches import describe_saved, differs
+from roundhouse.frontends.tk import palette, window_size
+from roundhouse.frontends.tk import settings as settings_module
+from roundhouse.frontends.tk.board import draw_hand, draw_table, pin_header
+from roundhouse.frontends.tk.dialogs import (
     HandOff,
     KeysPanel,
     LogPanel,
@@ -42,16 +42,16 @@ from frontends.tk.dialogs import (
     TextPanel,
     rules_chunks,
 )
-from frontends.tk.drag import HandDrag
-from frontends.tk.hand_order import ORDERS
-from frontends.tk.keyboard import KeyboardSelectors
-from frontends.tk.layout import HandPlan, TablePlan, plan_hand
-from frontends.tk.logtext import event_text
-from frontends.tk.motion import SLIDE_MS, Slide, slide
-from frontends.tk.presenter import BoardModel, Presenter
-from frontends.tk.setup_screen import SetupChoice, SetupScreen, seat_kind_words
-from frontends.tk.themes import THEMES, theme_named
-from frontends.tk.themes import apply_theme as use_theme
+from roundhouse.frontends.tk.drag import HandDrag
+from roundhouse.frontends.tk.hand_order import ORDERS
+from roundhouse.frontends.tk.keyboard import KeyboardSelectors
+from roundhouse.frontends.tk.layout import HandPlan, TablePlan, plan_hand
+from roundhouse.frontends.tk.logtext import event_text
+from roundhouse.frontends.tk.motion import SLIDE_MS, Slide, slide
+from roundhouse.frontends.tk.presenter import BoardModel, Presenter
+from roundhouse.frontends.tk.setup_screen import SetupChoice, SetupScreen, seat_kind_words
+from roundhouse.frontends.tk.themes import THEMES, make_root, theme_named
+from roundhouse.frontends.tk.themes import apply_theme as use_theme
 
 DEFAULT_VARIANT = "mexican-train"
 SIDE_PANEL_MIN_WIDTH = 1150
@@ -1182,16 +1182,6 @@ class TkApp:
                 self.root.after_cancel(job)
         self._bot_job = self._size_job = None
         self.root.destroy()
-
-
-def make_root(theme: str) -> tk.Tk:
-    """A root window in table theme ``theme``'s ttk look (plain Tk if ttkthemes is missing)."""
-    try:
-        from ttkthemes import ThemedTk
-
-        return ThemedTk(theme=theme_named(theme).ttk_theme)
-    except ImportError:
-        return tk.Tk()
 
 
 def run_app(context: AppContext) -> int:

@@ -1,6 +1,6 @@
 """Canvas drawing: domino faces with pips, the table rows and the hand.
 
-Everything here draws a :class:`frontends.tk.presenter.BoardModel` and
+Everything here draws a :class:`roundhouse.frontends.tk.presenter.BoardModel` and
 decides nothing. Items carry tags the window and the tests rely on:
 
 - ``face:a-b`` on every face-up tile (table and hand), ``hand`` and
@@ -24,11 +24,19 @@ import tkinter as tk
 
 from PIL import Image, ImageDraw, ImageTk
 
-from core.tiles import Tile
-from frontends.tk.layout import HAND_LIFT, HAND_TITLE, HandPlan, RowPlan, TablePlan, plan_table
-from frontends.tk.palette import DEFAULT, Palette, current
-from frontends.tk.presenter import CENTRE, STOCK, BoardModel, HandTileModel, LineModel, PlacedTile
-from frontends.tk.row_labels import COUNT_FONT, COUNT_GAP, NAME_TOP, WRAP_MARGIN, LabelMeasure, name_font, row_name
+from roundhouse.core.game.tiles import Tile
+from roundhouse.frontends.tk.layout import HAND_LIFT, HAND_TITLE, HandPlan, RowPlan, TablePlan, plan_table
+from roundhouse.frontends.tk.palette import DEFAULT, Palette, current
+from roundhouse.frontends.tk.presenter import CENTRE, STOCK, BoardModel, HandTileModel, LineModel, PlacedTile
+from roundhouse.frontends.tk.row_labels import (
+    COUNT_FONT,
+    COUNT_GAP,
+    NAME_TOP,
+    WRAP_MARGIN,
+    LabelMeasure,
+    name_font,
+    row_name,
+)
 
 DIM_PIP_MIX = 0.4
 """How far a dimmed tile's pips fade towards its face: still coloured and readable."""

@@ -11,13 +11,13 @@ from collections.abc import Callable, Mapping, Sequence
 from tkinter import ttk
 from typing import Any
 
-from core.i18n import Catalog, CatalogError, variant_rules_text
-from core.tiles import Tile
-from frontends.tk.board import draw_tile
-from frontends.tk.chart import TotalsChart
-from frontends.tk.palette import current
-from frontends.tk.scrolled import ScrolledFrame
-from frontends.tk.themes import MUTED
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.text.i18n import Catalog, CatalogError, variant_rules_text
+from roundhouse.frontends.tk.board import draw_tile
+from roundhouse.frontends.tk.chart import TotalsChart
+from roundhouse.frontends.tk.palette import current
+from roundhouse.frontends.tk.scrolled import ScrolledFrame
+from roundhouse.frontends.tk.themes import MUTED
 
 
 def _toplevel(root: tk.Misc, title: str, modal: bool) -> tk.Toplevel:

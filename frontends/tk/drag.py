@@ -11,9 +11,9 @@ from __future__ import annotations
 import tkinter as tk
 from typing import Protocol
 
-from core.tiles import Tile
-from frontends.tk.board import tile_image
-from frontends.tk.palette import current
+from roundhouse.core.game.tiles import Tile
+from roundhouse.frontends.tk.board import tile_image
+from roundhouse.frontends.tk.palette import current
 
 THRESHOLD = 8
 

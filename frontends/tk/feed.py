@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.actions import Action, LineId, Play
-from core.events import Event
-from core.i18n import Catalog
-from core.record import action_of
-from core.tiles import Tile
-from core.views import PlayerView
-from frontends.action_words import action_phrase
+from roundhouse.core.game.actions import Action, LineId, Play
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import PlayerView
+from roundhouse.core.play.record import action_of
+from roundhouse.core.text.i18n import Catalog
+from roundhouse.frontends.common.action_words import action_phrase
 
 
 def event_action(event: Event) -> Action | None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bots.planner.chains import longest_trail
-from core.tiles import Tile
-from core.views import PlayerView
+from roundhouse.core.game.chains import longest_trail
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import PlayerView
 
 ORDERS = ("value", "playable", "own")
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import tkinter as tk
 from typing import Protocol
 
-from core.actions import Action, Draw, EndTurn
-from frontends.tk.presenter import Presenter
+from roundhouse.core.game.actions import Action, Draw, EndTurn
+from roundhouse.frontends.tk.presenter import Presenter
 
 
 class SelectorHost(Protocol):

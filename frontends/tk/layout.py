@@ -20,8 +20,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from core.actions import LineId
-from frontends.tk.presenter import LineModel, PlacedTile
+from roundhouse.core.game.actions import LineId
+from roundhouse.frontends.tk.presenter import LineModel, PlacedTile
 
 MIN_SIDE = 20
 """The readable minimum: a table tile is never smaller than 2*MIN_SIDE x MIN_SIDE pixels."""
@@ -105,7 +105,7 @@ def table_rows(lines: Sequence[LineModel]) -> list[Band]:
     """The table's bands, top to bottom, when room allows: each root line alone, then its sub-lines side by side.
 
     ``lines`` come in display order (every line after its parent, with its
-    depth), as :meth:`frontends.tk.presenter.Presenter.build` gives them.
+    depth), as :meth:`roundhouse.frontends.tk.presenter.Presenter.build` gives them.
     """
     return [band for _parent, band in _bands(lines, math.inf)]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from core.actions import LineId
-from core.i18n import Catalog
-from frontends.event_sentences import event_sentence
+from roundhouse.core.game.actions import LineId
+from roundhouse.core.text.i18n import Catalog
+from roundhouse.frontends.common.event_sentences import event_sentence
 
 
 def event_text(

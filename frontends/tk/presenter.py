@@ -2,7 +2,7 @@
 
 :class:`Presenter` keeps the only interaction state the window has (the
 selected hand tile and the keyboard's chosen target) and turns clicks into
-actions. It reads nothing but a :class:`core.views.PlayerView`, the legal
+actions. It reads nothing but a :class:`roundhouse.core.game.views.PlayerView`, the legal
 actions and the pending preview, so it is tested without a display.
 
 Targets are keys: a line id (a seat number or a public line's name),
@@ -16,15 +16,15 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from core.actions import Action, Draw, EndTurn, LineId, OpenDouble, Pass, PlaceEngine, Play
-from core.i18n import Catalog
-from core.tiles import Tile
-from core.views import LineView, PlayerView
-from frontends.action_words import action_phrase
-from frontends.game_words import GameWords, display_order
-from frontends.tk import hand_order
-from frontends.tk.feed import feed_sentences
-from frontends.tk.logtext import event_text
+from roundhouse.core.game.actions import Action, Draw, EndTurn, LineId, OpenDouble, Pass, PlaceEngine, Play
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import LineView, PlayerView
+from roundhouse.core.text.i18n import Catalog
+from roundhouse.frontends.common.action_words import action_phrase
+from roundhouse.frontends.common.game_words import GameWords, display_order
+from roundhouse.frontends.tk import hand_order
+from roundhouse.frontends.tk.feed import feed_sentences
+from roundhouse.frontends.tk.logtext import event_text
 
 CENTRE = "@centre"
 STOCK = "@stock"
@@ -174,7 +174,7 @@ class Presenter:
         self.selected: Tile | None = None
         self.focus: TargetKey | None = None
         self.order = "value"
-        """How the hand is shown: one of :data:`frontends.tk.hand_order.ORDERS`."""
+        """How the hand is shown: one of :data:`roundhouse.frontends.tk.hand_order.ORDERS`."""
         self.own_orders: dict[int, list[Tile]] = {}
         """Each seat's own hand order (dragged or arranged), kept across turns."""
         self.own_tops: dict[int, dict[Tile, int]] = {}

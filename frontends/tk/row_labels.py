@@ -11,7 +11,7 @@ import math
 import tkinter as tk
 from collections.abc import Callable
 
-from frontends.tk.presenter import LineModel
+from roundhouse.frontends.tk.presenter import LineModel
 
 NAME_TOP = 5
 """Pixels from a row's top to its name."""

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from tkinter import ttk
 from typing import Any
 
-from core.difficulty import DEFAULT_LEVEL, LEVEL_BOTS, bot_about, level_about, level_name, level_of
-from core.i18n import LANGUAGE_NAMES, Catalog, variant_title
-from core.session import Seat
-from frontends.tk.scrolled import ScrolledFrame
-from frontends.tk.themes import MUTED, THEMES, theme_named
+from roundhouse.core.play.difficulty import DEFAULT_LEVEL, LEVEL_BOTS, bot_about, level_about, level_name, level_of
+from roundhouse.core.play.session import Seat
+from roundhouse.core.text.i18n import LANGUAGE_NAMES, Catalog, variant_title
+from roundhouse.frontends.tk.scrolled import ScrolledFrame
+from roundhouse.frontends.tk.themes import MUTED, THEMES, theme_named
 
 KEYS_TAG = "RoundhouseSetup"
 """The bind tag through which the screen's widgets take Enter and Esc."""
@@ -59,7 +59,7 @@ def seat_choice_words(catalog: Catalog, bot: str | None, description: str = "") 
 
 
 def ordered_bots(bots: Sequence[str]) -> list[str]:
-    """Bot ids with the difficulty levels first (easy to hard, :mod:`core.difficulty`), then other bots by id."""
+    """Bot ids with the difficulty levels first (easy to hard, ``core.play.difficulty``), then other bots by id."""
     levels = list(LEVEL_BOTS.values())
     return sorted(bots, key=lambda b: (levels.index(b) if b in levels else len(levels), b))
 

@@ -2,7 +2,7 @@
 
 The player picks one of :data:`THEMES` (Felt, Light, Dark, High contrast)
 by its translated name; :func:`apply_theme` switches the widgets and hands
-the palette to the canvases (:func:`frontends.tk.palette.use`; the window
+the palette to the canvases (:func:`roundhouse.frontends.tk.palette.use`; the window
 redraws after it). Settings store the theme's id; an id
 that is not known (an old raw ttk theme name) means :data:`DEFAULT_THEME`.
 """
@@ -13,8 +13,8 @@ import tkinter as tk
 from dataclasses import dataclass
 from tkinter import ttk
 
-from frontends.tk import palette
-from frontends.tk.palette import Palette
+from roundhouse.frontends.tk import palette
+from roundhouse.frontends.tk.palette import Palette
 
 
 @dataclass(frozen=True)
@@ -157,3 +157,13 @@ def apply_theme(root: tk.Misc, theme: TableTheme) -> None:
             style.map("TCombobox", **{option: [("readonly", colour)]})
         style.map("TCombobox", selectbackground=[("readonly", background)], selectforeground=[("readonly", text)])
     palette.use(theme.palette)
+
+
+def make_root(theme: str) -> tk.Tk:
+    """A root window in table theme ``theme``'s ttk look (plain Tk if ttkthemes is missing)."""
+    try:
+        from ttkthemes import ThemedTk
+
+        return ThemedTk(theme=theme_named(theme).ttk_theme)
+    except ImportError:
+        return tk.Tk()

@@ -1,7 +1,7 @@
 """The window's size: fitted to the screen it opens on, remembered once the player resizes it.
 
 The remembered size lives in ``window.json`` next to the other settings
-(:func:`frontends.tk.settings.config_dir`). A remembered size larger than
+(:func:`roundhouse.frontends.tk.settings.config_dir`). A remembered size larger than
 the current screen is ignored, so a window moved to a smaller screen still
 fits.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from frontends.tk.settings import config_dir
+from roundhouse.frontends.tk.settings import config_dir
 
 FILE_NAME = "window.json"
 MIN_WIDTH, MIN_HEIGHT = 800, 500

@@ -1,7 +1,7 @@
 """Double-Nine Branch (Pagat version) as a plugin: RULES.md DB.1-DB.11."""
 
-from core import hookimpl
-from variants.double_nine_branch.variant import DoubleNineBranch
+from roundhouse import hookimpl
+from roundhouse.variants.double_nine_branch.variant import DoubleNineBranch
 
 
 @hookimpl

@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from core.actions import PASS, PLAYS, Action, Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
-from core.events import OPEN_LINE, PASS_LINE, PLAY_LINE, Event
-from core.state import Deal, Dealer, TableState
-from core.tiles import Tile, double_set, pip_total
-from core.views import LineView, PlayerView
+from roundhouse.core.game.actions import PASS, PLAYS, Action, Draw, EndTurn, OpenDouble, Pass, PlaceEngine, Play
+from roundhouse.core.game.events import OPEN_LINE, PASS_LINE, PLAY_LINE, Event
+from roundhouse.core.game.state import Deal, Dealer, TableState
+from roundhouse.core.game.tiles import Tile, double_set, pip_total
+from roundhouse.core.game.views import LineView, PlayerView
 
 OPEN, PLAY, OVER = "open", "play", "match_over"
 """Phases: the opener lays the centre double, normal turns, the match has ended."""

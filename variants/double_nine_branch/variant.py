@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.actions import OpenDouble, Pass, Play
-from core.params import ParamError, ParamSpec
-from core.state import Dealer, MatchState
-from core.tiles import Tile
-from core.variant import Variant
-from core.views import PlayerView
-from variants.double_nine_branch.rules import DIRECTIONS, DoubleNineBranchState
+from roundhouse.core.game.actions import OpenDouble, Pass, Play
+from roundhouse.core.game.params import ParamError, ParamSpec
+from roundhouse.core.game.state import Dealer, MatchState
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.variant import Variant
+from roundhouse.core.game.views import PlayerView
+from roundhouse.variants.double_nine_branch.rules import DIRECTIONS, DoubleNineBranchState
 
 
 class DoubleNineBranch(Variant):
@@ -22,7 +22,7 @@ class DoubleNineBranch(Variant):
     min_players = 2
     max_players = 6
     actions = (OpenDouble, Play, Pass)
-    params_package = "variants.double_nine_branch"
+    params_package = "roundhouse.variants.double_nine_branch"
     param_specs = {
         "set_size": ParamSpec(int, 3, 18, book=(9,), clause="DB.1"),
         "hand_size": ParamSpec(int, 1, 30, book=(8,), clause="DB.2"),
@@ -56,6 +56,6 @@ class DoubleNineBranch(Variant):
         return DoubleNineBranchState(players, params, names, dealer)
 
     def determinize(self, view: PlayerView, hands: Mapping[int, Sequence[Tile]], stock: Sequence[Tile]) -> MatchState:
-        """The view's position with the hidden tiles as given (see :meth:`core.variant.Variant.determinize`)."""
+        """The view's position with the hidden tiles as given (see ``Variant.determinize``)."""
         params = {**self.default_params(), "target": view.extra["target"], "direction": view.extra["direction"]}
         return DoubleNineBranchState.from_view(view, params, hands, stock)

@@ -1,7 +1,7 @@
 """Mexican Train (Pagat version) as a plugin: RULES.md MT.1-MT.16."""
 
-from core import hookimpl
-from variants.mexican_train.variant import MexicanTrain
+from roundhouse import hookimpl
+from roundhouse.variants.mexican_train.variant import MexicanTrain
 
 
 @hookimpl

@@ -6,11 +6,23 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from core.actions import DRAW, END_TURN, PASS, PLAYS, Action, Draw, EndTurn, LineId, Pass, PlaceEngine, Play
-from core.events import DRAW_LINE, END_FIRST_TURN_LINE, ENGINE_LINE, PASS_LINE, PLAY_LINE, Event
-from core.state import Deal, Dealer, TableState
-from core.tiles import Tile, double_set, pip_total
-from core.views import LineView, OwedDouble, PlayerView
+from roundhouse.core.game.actions import (
+    DRAW,
+    END_TURN,
+    PASS,
+    PLAYS,
+    Action,
+    Draw,
+    EndTurn,
+    LineId,
+    Pass,
+    PlaceEngine,
+    Play,
+)
+from roundhouse.core.game.events import DRAW_LINE, END_FIRST_TURN_LINE, ENGINE_LINE, PASS_LINE, PLAY_LINE, Event
+from roundhouse.core.game.state import Deal, Dealer, TableState
+from roundhouse.core.game.tiles import Tile, double_set, pip_total
+from roundhouse.core.game.views import LineView, OwedDouble, PlayerView
 
 MEXICAN = "mexican"
 """The id of the public train (RECORD.md)."""

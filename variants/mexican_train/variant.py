@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.actions import Draw, EndTurn, Pass, PlaceEngine, Play
-from core.params import ParamError, ParamSpec
-from core.state import Dealer, MatchState
-from core.tiles import Tile
-from core.variant import Variant
-from core.views import PlayerView
-from variants.mexican_train.rules import MexicanTrainState
+from roundhouse.core.game.actions import Draw, EndTurn, Pass, PlaceEngine, Play
+from roundhouse.core.game.params import ParamError, ParamSpec
+from roundhouse.core.game.state import Dealer, MatchState
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.variant import Variant
+from roundhouse.core.game.views import PlayerView
+from roundhouse.variants.mexican_train.rules import MexicanTrainState
 
 BOOK_HAND_SIZES = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}
 """MT.3: tiles dealt to each hand by number of players."""
@@ -25,7 +25,7 @@ class MexicanTrain(Variant):
     min_players = 2
     max_players = 10
     actions = (PlaceEngine, Play, Draw, Pass, EndTurn)
-    params_package = "variants.mexican_train"
+    params_package = "roundhouse.variants.mexican_train"
     param_specs = {
         "set_size": ParamSpec(int, 6, 18, book=(12,), clause="MT.1"),
         "hand_sizes": ParamSpec(dict, 1, 30, book=(BOOK_HAND_SIZES,), clause="MT.3"),
@@ -65,6 +65,6 @@ class MexicanTrain(Variant):
         return MexicanTrainState(players, params, names, dealer)
 
     def determinize(self, view: PlayerView, hands: Mapping[int, Sequence[Tile]], stock: Sequence[Tile]) -> MatchState:
-        """The view's position with the hidden tiles as given (see :meth:`core.variant.Variant.determinize`)."""
+        """The view's position with the hidden tiles as given (see ``Variant.determinize``)."""
         params = {**self.default_params(), "rounds": view.rounds}
         return MexicanTrainState.from_view(view, params, hands, stock)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from core import hookimpl
-from core.actions import Action
-from core.tiles import Tile
-from core.views import PlayerView
+from roundhouse import hookimpl
+from roundhouse.core.game.actions import Action
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import PlayerView
 
 
 def tile_of(action: Action) -> Tile | None:

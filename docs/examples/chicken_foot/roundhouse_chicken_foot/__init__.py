@@ -5,7 +5,7 @@ entry point ``chicken-foot = "roundhouse_chicken_foot"`` in the
 ``roundhouse`` group, and Roundhouse calls the hook below at start-up.
 """
 
-from core import hookimpl
+from roundhouse import hookimpl
 
 from .variant import ChickenFoot
 

@@ -1,10 +1,10 @@
 """Chicken Foot, the rules engine (rule text clauses CF.1-CF.8).
 
-Built on :class:`core.state.TableState`. The layout is a tree: six arms
+Built on :class:`roundhouse.core.game.state.TableState`. The layout is a tree: six arms
 grow from the centre double, and every later double closes its line and
 sprouts three toes (a "chicken foot"). The view describes it with the
-branching fields of :class:`core.views.LineView` (``parent``, ``anchor``,
-``closed``, ``label``) and the duties with :class:`core.views.Obligation`.
+branching fields of :class:`roundhouse.core.game.views.LineView` (``parent``, ``anchor``,
+``closed``, ``label``) and the duties with :class:`roundhouse.core.game.views.Obligation`.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from core.actions import Action, Draw, OpenDouble, Pass, Play
-from core.events import Event
-from core.state import Deal, Dealer, TableState
-from core.tiles import Tile, double_set
-from core.views import LineView, Obligation, PlayerView
+from roundhouse.core.game.actions import Action, Draw, OpenDouble, Pass, Play
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.state import Deal, Dealer, TableState
+from roundhouse.core.game.tiles import Tile, double_set
+from roundhouse.core.game.views import LineView, Obligation, PlayerView
 
 ARMS = tuple(f"arm{n}" for n in range(1, 7))
 """The six lines around the centre double (CF.4)."""

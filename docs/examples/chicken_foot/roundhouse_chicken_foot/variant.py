@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.actions import Draw, OpenDouble, Pass, Play
-from core.params import ParamError, ParamSpec
-from core.state import Dealer, MatchState
-from core.tiles import double_set
-from core.variant import Variant
+from roundhouse.core.game.actions import Draw, OpenDouble, Pass, Play
+from roundhouse.core.game.params import ParamError, ParamSpec
+from roundhouse.core.game.state import Dealer, MatchState
+from roundhouse.core.game.tiles import double_set
+from roundhouse.core.game.variant import Variant
 
 from .rules import ChickenFootState
 

@@ -5,7 +5,7 @@ entry point ``double-six-block = "roundhouse_double_six_block"`` in the
 ``roundhouse`` group, and Roundhouse calls the hook below at start-up.
 """
 
-from core import hookimpl
+from roundhouse import hookimpl
 
 from .variant import DoubleSixBlock
 

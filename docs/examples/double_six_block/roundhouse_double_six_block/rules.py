@@ -1,6 +1,6 @@
 """Double-six block, the rules engine (rule text clauses BLK.1-BLK.7).
 
-Built on :class:`core.state.TableState`, the core's bookkeeping for seat-based
+Built on :class:`roundhouse.core.game.state.TableState`, the core's bookkeeping for seat-based
 tile games: the session, bots, records and front ends drive it without
 knowing anything else.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from core.actions import Action, Draw, OpenDouble, Pass, Play
-from core.events import Event
-from core.state import Deal, Dealer, TableState
-from core.tiles import Tile, double_set, pip_total
-from core.views import LineView, PlayerView
+from roundhouse.core.game.actions import Action, Draw, OpenDouble, Pass, Play
+from roundhouse.core.game.events import Event
+from roundhouse.core.game.state import Deal, Dealer, TableState
+from roundhouse.core.game.tiles import Tile, double_set, pip_total
+from roundhouse.core.game.views import LineView, PlayerView
 
 LEFT, RIGHT = "left", "right"
 LINES = (LEFT, RIGHT)

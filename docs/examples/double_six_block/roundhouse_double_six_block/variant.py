@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.actions import OpenDouble, Pass, Play
-from core.params import ParamSpec
-from core.state import Dealer, MatchState
-from core.variant import Variant
+from roundhouse.core.game.actions import OpenDouble, Pass, Play
+from roundhouse.core.game.params import ParamSpec
+from roundhouse.core.game.state import Dealer, MatchState
+from roundhouse.core.game.variant import Variant
 
 from .rules import BlockState
 

@@ -1,7 +1,0 @@
-"""``python -m core`` runs the roundhouse command line."""
-
-import sys
-
-from core.cli import main
-
-sys.exit(main())

@@ -1,0 +1,474 @@
+"""The ``roundhouse`` command line (DESIGN.md, fixed).
+
+Every bad argument is one line on standard error and exit status 2, before
+any prompt: the parser's own complaints (no usage block; usage only with
+``--help``) and every value checked up front (languages, ids, the player and
+human counts against the variant, an explicit ``--data-dir``). ``--data-dir``
+may come before or after the subcommand. A reader that closes the pipe
+early (``roundhouse rules | head -2``) ends the command quietly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from roundhouse.core.cli.store_commands import command_export, command_history, command_replay, open_play_store
+from roundhouse.core.game.params import ParamError
+from roundhouse.core.play.bot_guard import DEFAULT_TIME_LIMIT
+from roundhouse.core.play.setup import SetupError, check_table, house_options_line
+from roundhouse.core.plugins.frontend import AppContext, PlayOptions
+from roundhouse.core.plugins.manager import Plugins, get_plugin_manager
+from roundhouse.core.store import ENV_DATA_DIR, Store, StoreBusy, StoreError, make_data_directory
+from roundhouse.core.text.i18n import LANGUAGES, CatalogError, language_code
+from roundhouse.core.tournament.simulate import MatchOutcome, default_jobs, format_result, simulate
+
+
+class UsageError(Exception):
+    """A command-line argument that is well-formed but not acceptable (exit 2)."""
+
+
+class ArgumentError(Exception):
+    """The parser refused the command line; ``prog`` names the (sub)command."""
+
+    def __init__(self, prog: str, message: str) -> None:
+        super().__init__(message)
+        self.prog = prog
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ArgumentError(self.prog, message)
+
+
+LANG_HELP = f"language of the text: {', '.join(LANGUAGES)} (default: the system language)"
+
+
+def _progress_bar(total: int) -> Any:
+    """A progress bar of ``total`` matches on a terminal's stderr; elsewhere one that only prints failures.
+
+    tqdm is imported only when a bar is shown (it is a noticeable share of a
+    short run's start-up).
+    """
+    if not sys.stderr.isatty():
+        return _Lines()
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="match", file=sys.stderr, dynamic_ncols=True)
+
+
+class _Lines:
+    """The progress of a run whose stderr is not a terminal: no bar, messages as lines."""
+
+    def __enter__(self) -> _Lines:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        return None
+
+    def write(self, text: str, file: Any) -> None:
+        print(text, file=file)
+
+    def update(self) -> None:
+        """Nothing to show."""
+
+
+def _whole_number(low: int) -> Callable[[str], int]:
+    """An argument type: a whole number of at least ``low``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid number {text!r}: give a whole number, at least {low}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+
+    return parse
+
+
+_positive = _whole_number(1)
+_count = _whole_number(0)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number of seconds {text!r}") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, got {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
+
+
+def _language(text: str) -> str:
+    try:
+        return language_code(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _data_dir_argument(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=default,
+        metavar="DIR",
+        help=f"where saves and history live (default: ${ENV_DATA_DIR}, else the user data directory)",
+    )
+
+
+COMMAND_NAMES = ("play", "simulate", "plugins", "rules", "history", "export", "replay")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = _Parser(
+        prog="roundhouse",
+        description="Domino train games: Mexican Train and Double-Nine Branch. Without a command: play.",
+    )
+    _data_dir_argument(parser, None)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        child = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
+        _data_dir_argument(child, argparse.SUPPRESS)  # given before the command, it stays
+        return child
+
+    _add_play_arguments(command("play", "play a match (the default command)"))
+
+    sim = command("simulate", "bots play each other headlessly")
+    sim.add_argument("--variant", required=True, help="variant id, e.g. mexican-train")
+    sim.add_argument("--players", type=_positive, required=True, help="number of seats")
+    sim.add_argument("--bots", required=True, help="one bot id for every seat, or one per seat, comma-separated")
+    sim.add_argument("--matches", type=_positive, default=1, help="how many matches (default 1)")
+    sim.add_argument("--seed", type=_seed, default=None, help="seed of the first match (default: fresh)")
+    sim.add_argument("--record", type=str, help="write RECORD.md files: a directory (one per match) or one file")
+    sim.add_argument("--jobs", type=_positive, default=None, help="worker processes (default: one per core)")
+    sim.add_argument(
+        "--bot-time-limit",
+        type=_seconds,
+        default=DEFAULT_TIME_LIMIT,
+        help=f"seconds a bot may take per decision before its match counts as failed (default {DEFAULT_TIME_LIMIT:g})",
+    )
+    sim.add_argument(
+        "--isolate-bots",
+        action="store_true",
+        help="run each bot in its own process that sees only its views (a result that can be trusted)",
+    )
+
+    command("plugins", "list variants, bots and front ends, and where they come from")
+
+    rules = command("rules", "print the rules of a game")
+    rules.add_argument("--variant", default="mexican-train", metavar="ID", help="game id (default mexican-train)")
+    rules.add_argument("--lang", type=_language, default=None, metavar="CODE", help=LANG_HELP)
+
+    history = command("history", "list saved matches, or show one match's public log")
+    history.add_argument("id", nargs="?", default=None, help="match id: show that match's log")
+    history.add_argument("--lang", type=_language, default=None, metavar="CODE", help=LANG_HELP)
+    export = command("export", "write a saved match as a RECORD.md file")
+    export.add_argument("id", help="match id from 'roundhouse history'")
+    export.add_argument("file", type=Path, help="the file to write")
+    export.add_argument("--force", action="store_true", help="replace the file if it exists")
+    replay = command("replay", "step through a RECORD.md file in the console")
+    replay.add_argument("file", type=Path, help="the record file to read")
+    return parser
+
+
+def _add_play_arguments(play: argparse.ArgumentParser) -> None:
+    play.add_argument(
+        "--ui", default=None, metavar="ID", help="front end: tk, console or a plugin's id (default: tk with a display)"
+    )
+    play.add_argument("--variant", default=None, metavar="ID", help="game id, e.g. double-nine-branch")
+    play.add_argument("--players", type=_positive, default=None, metavar="N", help="number of seats (default 4)")
+    play.add_argument("--humans", type=_count, default=None, metavar="K", help="human seats, seated first (default 1)")
+    play.add_argument("--bot", default=None, metavar="ID", help="bot id for the computer seats (default planner)")
+    play.add_argument("--seed", type=_seed, default=None, metavar="N", help="seed for a reproducible match")
+    play.add_argument("--lang", type=_language, default=None, metavar="CODE", help=LANG_HELP)
+    play.add_argument(
+        "--resume", type=_positive, default=None, metavar="ID", help="resume the saved match ID (see 'history')"
+    )
+
+
+def _with_command(argv: list[str]) -> list[str]:
+    """``argv`` with ``play`` put first when no command is named (``roundhouse --lang en``).
+
+    ArgumentError for a first word that is not a command.
+    """
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
+        raise ArgumentError("roundhouse", f"unknown command {argv[0]!r} (commands: {', '.join(COMMAND_NAMES)})")
+    if any(arg in COMMAND_NAMES for arg in argv) or any(arg in ("-h", "--help") for arg in argv):
+        return argv
+    return ["play", *argv]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    _replace_unencodable_output()
+    try:
+        status = _main(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): nothing more to say to it.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: list[str]) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(_with_command(argv))
+    except ArgumentError as error:
+        print(f"{error.prog}: error: {error}", file=sys.stderr)
+        return 2
+    explicit_dir = args.data_dir is not None
+    if args.data_dir is None and os.environ.get(ENV_DATA_DIR):
+        args.data_dir = Path(os.environ[ENV_DATA_DIR])
+    command = args.command
+    plugins = get_plugin_manager()
+    for line in plugins.errors() + plugins.warnings():
+        print(f"warning: {line}", file=sys.stderr)
+    try:
+        if explicit_dir:
+            _check_data_dir(args.data_dir, writable=command in WRITING_COMMANDS)
+        return COMMANDS[command](args, plugins)
+    except UsageError as error:
+        print(f"roundhouse {command}: error: {error}", file=sys.stderr)
+        return 2
+    except CatalogError as error:  # a damaged installation: say which file
+        print(f"roundhouse {command}: error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+WRITING_COMMANDS = ("play",)
+"""The command that saves into the data directory; the others only read it (a read-only one will do)."""
+
+
+def _check_data_dir(path: Path, writable: bool) -> None:
+    """An explicit ``--data-dir`` must be a directory Roundhouse can create, and write when ``writable``."""
+    try:
+        make_data_directory(path)
+    except OSError as error:
+        if not writable and path.is_dir():
+            return
+        raise UsageError(f"--data-dir {path}: cannot use it: {error.strerror or error}") from None
+    if writable and not os.access(path, os.W_OK | os.X_OK):
+        raise UsageError(f"--data-dir {path}: the directory is not writable")
+
+
+def _replace_unencodable_output() -> None:
+    """Print what the terminal's encoding cannot show as ``?`` rather than fail (``PYTHONIOENCODING=ascii``)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+
+
+def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
+    registry = plugins.registry
+    if args.variant not in registry.variants:
+        raise UsageError(registry.missing("variant", args.variant))
+    variant = registry.variants[args.variant]
+    if not variant.min_players <= args.players <= variant.max_players:
+        raise UsageError(
+            f"{variant.name} takes {variant.min_players} to {variant.max_players} players, not {args.players}"
+        )
+    bot_ids = [b.strip() for b in args.bots.split(",")]
+    if len(bot_ids) == 1:
+        bot_ids *= args.players
+    if len(bot_ids) != args.players:
+        raise UsageError(f"--bots needs one id or {args.players} ids, got {len(bot_ids)}")
+    for bot_id in bot_ids:
+        if bot_id not in registry.bots:
+            raise UsageError(registry.missing("bot", bot_id))
+    from roundhouse.core.play.session import fresh_seed
+
+    seed = args.seed if args.seed is not None else fresh_seed()
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    with _progress_bar(args.matches) as progress:
+
+        def on_match(outcome: MatchOutcome) -> None:
+            if outcome.failure is not None:
+                progress.write(f"failed: {outcome.failure}", file=sys.stderr)
+            progress.update()
+
+        try:
+            result = simulate(
+                registry,
+                args.variant,
+                bot_ids,
+                args.matches,
+                seed,
+                args.record,
+                jobs,
+                args.bot_time_limit,
+                on_match,
+                isolate=args.isolate_bots,
+            )
+        except OSError as error:
+            raise UsageError(f"cannot write the record {args.record}: {error}") from None
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    print(f"variant {args.variant}, {args.players} players, seed {seed}, {jobs} job(s)")
+    format_result(result, sys.stdout)
+    return 130 if result.interrupted else 0
+
+
+def _command_plugins(args: argparse.Namespace, plugins: Plugins) -> int:
+    registry = plugins.registry
+    rows = [("kind", "id", "plugin", "package", "version")]
+    for kind, table in (("variant", registry.variants), ("bot", registry.bots), ("frontend", registry.frontends)):
+        for item_id in sorted(table):
+            owner = registry.owners[(kind, item_id)]
+            info = registry.plugins.get(owner)
+            package, version = (info.package, info.version) if info else ("?", "?")
+            rows.append((kind, item_id, owner, package, version))
+    widths = [max(len(row[column]) for row in rows) for column in range(4)]
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[4])
+    for line in plugins.errors():
+        print(f"broken    {line}")
+    for line in plugins.warnings():
+        print(f"duplicate {line}")
+    return 0
+
+
+def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
+    registry = plugins.registry
+    for kind, item_id in (("variant", args.variant), ("bot", args.bot)):
+        if (kind, item_id) in registry.dropped:
+            raise UsageError(registry.missing(kind, item_id))
+    try:
+        check_table(registry, args.variant, args.players, args.humans, args.bot)
+    except SetupError as error:
+        raise UsageError(str(error)) from None
+    options = PlayOptions(
+        variant=args.variant,
+        players=args.players,
+        humans=args.humans,
+        bot=args.bot,
+        seed=args.seed,
+        lang=args.lang,
+        data_dir=args.data_dir,
+        resume=args.resume,
+    )
+    ui = args.ui
+    if ui is None:
+        tk = registry.frontends.get("tk")
+        ui = "tk" if tk is not None and tk.available() else "console"
+    if ui not in registry.frontends:
+        raise UsageError(registry.missing("frontend", ui))
+    frontend = registry.frontends[ui]
+    if not frontend.available():
+        raise UsageError(f"front end {ui!r} cannot run here (for the window, a display is needed)")
+    try:
+        store = open_play_store(args.data_dir)
+    except StoreBusy as error:
+        print(f"roundhouse play: error: {error}", file=sys.stderr)
+        return 1
+    if options.resume is not None:
+        _check_resumable(store, options.resume)
+    try:
+        return frontend.run(AppContext(plugins, options, sys.stdin, sys.stdout, store=store))
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _check_resumable(store: object, match_id: int) -> None:
+    """``--resume ID`` needs saving on and an unfinished match ID in the store (UsageError)."""
+    if store is None:
+        raise UsageError(f"--resume {match_id}: saving is off, so there is no saved match to resume")
+    if store.saved_match(match_id) is None:  # type: ignore[attr-defined]
+        store.close()  # type: ignore[attr-defined]
+        raise UsageError(f"--resume {match_id}: no unfinished match {match_id} (see 'roundhouse history')")
+
+
+def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
+    """Print a game's rule text, paged on a terminal (a plugin's text comes from its ``rules_text_package``)."""
+    from roundhouse.core.text.i18n import CatalogError, has_rules_text, rules_text, ui_catalog
+
+    lang = args.lang
+    variant = plugins.registry.variants.get(args.variant)
+    if variant is None and ("variant", args.variant) in plugins.registry.dropped:
+        raise UsageError(plugins.registry.missing("variant", args.variant))
+    package = variant.rules_text_package if variant is not None else None
+    if not has_rules_text(args.variant, package):
+        known = sorted(plugins.registry.variants)
+        raise UsageError(f"no rules for variant {args.variant!r} (known: {', '.join(known) or 'none'})")
+    try:
+        text = rules_text(args.variant, lang, package).as_text()
+        house = house_options_line(ui_catalog(lang), variant, _default_params(variant))
+        text += f"\n{house}\n" if house else ""
+    except CatalogError as error:
+        print(f"roundhouse rules: error: {error}", file=sys.stderr)
+        return 1
+    if sys.stdout.isatty():
+        import pydoc  # only when paging: a noticeable share of the start-up
+
+        pydoc.pager(text)  # $PAGER or less on a terminal, like man pages
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _default_params(variant: object) -> dict:
+    """A variant's own parameters; empty when it has none or they cannot be read (reported elsewhere)."""
+    try:
+        return getattr(variant, "default_params", dict)()
+    except ParamError:
+        return {}
+
+
+def _command_history(args: argparse.Namespace, plugins: Plugins) -> int:
+    """The saved matches, or with an id the public log of one of them (the console's sentences)."""
+    if args.id is None:
+        return command_history(args, plugins)
+    show = getattr(plugins.registry.frontends.get("console"), "print_past", None)
+    if show is None:
+        raise UsageError("showing one match needs the console front end, which is not installed")
+    try:
+        store = Store.open(args.data_dir, exclusive=False)
+    except StoreError as error:
+        print(f"roundhouse history: error: {error}", file=sys.stderr)
+        return 1
+    with store:
+        try:
+            show(store, args.id, plugins.registry, sys.stdout, args.lang)
+        except LookupError as error:
+            raise UsageError(str(error)) from None
+        except StoreError as error:
+            print(f"roundhouse history: error: {error}", file=sys.stderr)
+            return 1
+    return 0
+
+
+COMMANDS = {
+    "play": _command_play,
+    "simulate": _command_simulate,
+    "plugins": _command_plugins,
+    "rules": _command_rules,
+    "history": _command_history,
+    "export": command_export,
+    "replay": command_replay,
+}

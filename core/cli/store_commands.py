@@ -1,0 +1,157 @@
+"""The ``history``, ``export`` and ``replay`` commands, and the store ``play`` uses.
+
+Exit status: 0 done, 1 the store cannot be used or a file cannot be written,
+2 a bad argument (an id that is not a number, a record file that cannot be
+read or does not replay). Every error is one line on standard error.
+
+``play`` and the store: a data directory that cannot be created or written
+prints a warning and the game is played without saving (a player would
+rather play than be stopped); a data directory in use by another running
+Roundhouse stops ``play`` with status 1 and a clear message, since two
+windows saving the same match would confuse anyone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+from roundhouse.core.cli.replay import Frame, printable, step_through, stream_frames
+from roundhouse.core.play.record import RecordError, iter_record, write_record
+from roundhouse.core.plugins.manager import Plugins
+from roundhouse.core.store import PAUSED, HistoryEntry, NoSuchMatch, Store, StoreBusy, StoreError, local_time
+
+
+def open_play_store(data_dir: Path | None, stderr: IO[str] | None = None) -> Store | None:
+    """The store for ``play``; None (after a warning) when saving cannot work here.
+
+    Raises StoreBusy when another Roundhouse plays with the same directory.
+    """
+    stderr = stderr or sys.stderr
+    try:
+        store = Store.open(data_dir)
+    except StoreBusy:
+        raise
+    except StoreError as error:
+        print(f"warning: saving is off: {error}", file=stderr)
+        return None
+    for warning in store.unseen_warnings():
+        print(f"warning: {warning}", file=stderr)
+    return store
+
+
+def _fail(command: str, message: str, status: int) -> int:
+    print(f"roundhouse {command}: error: {message}", file=sys.stderr)
+    return status
+
+
+def _seats(entry: HistoryEntry) -> str:
+    return ", ".join(seat.name for seat in entry.seats)
+
+
+def _totals(entry: HistoryEntry) -> str:
+    return " ".join(str(entry.totals.get(seat, "-")) for seat in range(1, len(entry.seats) + 1))
+
+
+def _winners(entry: HistoryEntry) -> str:
+    if entry.status == PAUSED:
+        return f"(paused: 'roundhouse play --resume {entry.id}' resumes it)"
+    if entry.status != "finished":
+        return "(abandoned)"
+    return ", ".join(entry.seats[seat - 1].name for seat in entry.winners)
+
+
+def command_history(args: argparse.Namespace, plugins: Plugins) -> int:
+    """List finished and abandoned matches, then the match in progress if any."""
+    try:
+        store = Store.open(args.data_dir, exclusive=False)
+    except StoreError as error:
+        return _fail("history", str(error), 1)
+    with store:
+        entries = store.history()
+        saved = store.saved_match()
+    for warning in store.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if not entries:
+        print(f"No finished matches yet (data directory {store.directory}).")
+    else:
+        rows = [("id", "date", "variant", "seats", "totals", "winners")]
+        rows += [
+            (str(e.id), local_time(e.ended or e.started), e.variant, _seats(e), _totals(e), _winners(e))
+            for e in entries
+        ]
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+        for row in rows:
+            print(
+                "  ".join(
+                    [row[0].rjust(widths[0])]
+                    + [c.ljust(w) for c, w in zip(row[1:-1], widths[1:], strict=True)]
+                    + [row[-1]]
+                )
+            )
+    if saved is not None:
+        print(
+            f"In progress: match {saved.id} ({saved.variant}, {len(saved.log)} decisions, "
+            f"saved {local_time(saved.updated)}); 'roundhouse play' resumes it."
+        )
+    return 0
+
+
+def command_export(args: argparse.Namespace, plugins: Plugins) -> int:
+    """Write ended match ``args.id`` of the store as a RECORD.md file.
+
+    An existing file is replaced only with ``--force``; the file is written
+    whole or not at all (a temporary file renamed into place).
+    """
+    try:
+        match_id = int(args.id)
+    except ValueError:
+        return _fail("export", f"a match id is a number from 'roundhouse history', got {args.id!r}", 2)
+    try:
+        store = Store.open(args.data_dir, exclusive=False)
+    except StoreError as error:
+        return _fail("export", str(error), 1)
+    with store:
+        try:
+            lines = store.match_record(match_id, plugins.registry, ended_only=True)
+        except NoSuchMatch as error:
+            return _fail("export", str(error), 2)
+        except StoreError as error:
+            return _fail("export", str(error), 1)
+    try:
+        write_record(args.file, lines, overwrite=args.force)
+    except FileExistsError:
+        return _fail("export", f"{args.file} already exists; add --force to replace it", 1)
+    except OSError as error:
+        return _fail("export", f"cannot write {args.file}: {error.strerror or error}", 1)
+    print(f"Wrote match {match_id} ({len(lines)} lines) to {args.file}.")
+    return 0
+
+
+def command_replay(args: argparse.Namespace, plugins: Plugins) -> int:
+    """Check a RECORD.md file one match at a time and step through it in the console.
+
+    A malformed or disagreeing line stops the replay with one line naming it
+    (status 2); a record that stops before its match ends is replayed as far
+    as it goes, with a warning.
+    """
+    try:
+        with open(args.file, "rb") as handle:
+            shown = _noting_incomplete(stream_frames(iter_record(handle), plugins.registry), args.file)
+            step_through(shown, sys.stdin, sys.stdout)
+    except OSError as error:
+        return _fail("replay", f"cannot read {args.file}: {error.strerror or error}", 2)
+    except (RecordError, LookupError, TypeError, ValueError) as error:
+        return _fail("replay", printable(f"{args.file}: {error}"), 2)
+    return 0
+
+
+def _noting_incomplete(matches: Iterator[list[Frame]], file: Path) -> Iterator[list[Frame]]:
+    """``matches`` unchanged, with a warning on standard error for each match that stops early."""
+    for shown in matches:
+        if shown[-1].note:
+            print(printable(f"roundhouse replay: warning: {file}: {shown[-1].note}"), file=sys.stderr)
+        yield shown

@@ -1,0 +1,1 @@
+"""Player-visible text: YAML catalogs, languages, plural forms, French elision, notices."""

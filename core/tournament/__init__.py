@@ -1,0 +1,1 @@
+"""Headless tournaments (``roundhouse simulate``): worker processes and isolated bot processes."""

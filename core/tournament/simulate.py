@@ -1,0 +1,438 @@
+"""Headless matches between bots: ``roundhouse simulate``.
+
+Seats rotate across matches so every bot plays every seat: in match ``k``
+(from 0) seat ``s`` is played by ``bot_ids[(s - 1 - k) mod n]``, and the match
+uses seed ``seed + k``. A match is a pure function of ``(seed + k, seating)``,
+so spreading matches over worker processes (``jobs``) gives exactly the same
+results as playing them in one process.
+
+Results stream: each match is counted as it finishes and then forgotten,
+so memory stays bounded however many matches are asked for. A match whose
+bot fails (see :mod:`roundhouse.core.play.bot_guard`) is counted as failed, listed, and
+left out of the standings and the records; the other matches go on.
+Ctrl-C stops the run: the result holds the matches finished so far.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing, contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import IO
+
+from roundhouse.core.play.bot_guard import DEFAULT_TIME_LIMIT, BotFailure, BotFault
+from roundhouse.core.play.record import record_text
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.plugins.manager import match_watchers, watch_matches
+from roundhouse.core.plugins.registry import Registry
+from roundhouse.core.tournament.bot_process import BotProcesses
+from roundhouse.core.tournament.workers import ordered_map
+
+FAILURES_LISTED = 20
+"""How many failed matches a result keeps (and prints) one line for; the rest are only counted."""
+
+
+def seating(bot_ids: Sequence[str], k: int) -> tuple[str, ...]:
+    """The bot of each seat in match ``k``: the list shifted right by ``k`` places."""
+    n = len(bot_ids)
+    return tuple(bot_ids[(s - k) % n] for s in range(n))
+
+
+def default_jobs() -> int:
+    """The number of cores this process may run on (the default of ``--jobs``)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not every platform has affinity masks
+        return os.cpu_count() or 1
+
+
+@dataclass
+class BotStats:
+    """One bot's results over every seat it played: seat-matches, totals, wins."""
+
+    bot: str
+    seats_played: int = 0
+    total_sum: int = 0
+    wins: int = 0
+
+    @property
+    def mean_total(self) -> float:
+        """Mean match total per seat-match."""
+        return self.total_sum / self.seats_played if self.seats_played else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        """Share of its seat-matches the bot won (shared wins count)."""
+        return self.wins / self.seats_played if self.seats_played else 0.0
+
+    def win_interval(self, z: float = 1.96) -> tuple[float, float]:
+        """Wilson score interval of the win rate (95% by default)."""
+        return wilson_interval(self.wins, self.seats_played, z)
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for ``successes`` out of ``trials`` ((0, 1) for no trials)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    """What match ``k`` produced: totals and winners, or the one-line ``failure`` of a bot.
+
+    ``record`` is the match's RECORD.md text when records were asked for
+    and the match finished.
+    """
+
+    k: int
+    seats: tuple[str, ...]
+    totals: dict[int, int] = field(default_factory=dict)
+    winners: tuple[int, ...] = ()
+    record: str | None = None
+    failure: str | None = None
+
+
+@dataclass
+class SimulationResult:
+    """Running standings of a simulation: per seat, per bot, and the failed matches.
+
+    ``bots`` is the seating of the first match. ``matches`` counts the
+    finished matches in the standings, ``failed`` those a bot broke (the
+    first :data:`FAILURES_LISTED` listed in ``failures``). ``interrupted``
+    is True when Ctrl-C stopped the run before ``requested`` matches.
+    """
+
+    players: int
+    bots: list[str]
+    requested: int = 0
+    matches: int = 0
+    failed: int = 0
+    failures: list[str] = field(default_factory=list)
+    interrupted: bool = False
+    seconds: float = 0.0
+    seat_total_sums: dict[int, int] = field(default_factory=dict)
+    seat_wins: dict[int, int] = field(default_factory=dict)
+    per_bot: dict[str, BotStats] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for seat in range(1, self.players + 1):
+            self.seat_total_sums.setdefault(seat, 0)
+            self.seat_wins.setdefault(seat, 0)
+        for bot_id in self.bots:
+            self.per_bot.setdefault(bot_id, BotStats(bot_id))
+
+    def add(self, outcome: MatchOutcome) -> None:
+        """Count one match: into the standings, or as failed."""
+        if outcome.failure is not None:
+            self.failed += 1
+            if len(self.failures) < FAILURES_LISTED:
+                self.failures.append(outcome.failure)
+            return
+        self.matches += 1
+        for seat, bot_id in enumerate(outcome.seats, 1):
+            won = seat in outcome.winners
+            self.seat_total_sums[seat] += outcome.totals[seat]
+            self.seat_wins[seat] += won
+            stats = self.per_bot.setdefault(bot_id, BotStats(bot_id))
+            stats.seats_played += 1
+            stats.total_sum += outcome.totals[seat]
+            stats.wins += won
+
+    def mean_totals(self) -> dict[int, float]:
+        """Mean match total per seat."""
+        count = max(self.matches, 1)
+        return {seat: total / count for seat, total in self.seat_total_sums.items()}
+
+    def win_counts(self) -> dict[int, int]:
+        """Matches won per seat (shared wins count for each winner)."""
+        return dict(self.seat_wins)
+
+    def bot_stats(self) -> dict[str, BotStats]:
+        """Results per bot id over all the seats it played, in order of first appearance."""
+        return self.per_bot
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    """Everything a process needs to play any match of a run (crosses process boundaries)."""
+
+    variant_id: str
+    bot_ids: tuple[str, ...]
+    seed: int
+    keep_record: bool
+    time_limit: float | None = DEFAULT_TIME_LIMIT
+    isolate: bool = False
+
+
+def play_match(registry: Registry, plan: MatchPlan, k: int, processes: BotProcesses | None = None) -> MatchOutcome:
+    """Match ``k``: seed ``plan.seed + k``, the seating :func:`seating` gives.
+
+    With ``plan.isolate`` the bots decide in their own processes, taken from
+    ``processes`` (which then enforce the time limit). A failing bot makes a
+    failed outcome naming the bot, the seed, the match number (``k + 1``)
+    and the decision.
+    """
+    seats_bots = seating(plan.bot_ids, k)
+    variant = registry.variant(plan.variant_id)
+    if plan.isolate:
+        assert processes is not None
+        bots = {bot_id: processes.bot(bot_id) for bot_id in seats_bots}
+    else:
+        bots = {bot_id: registry.bot(bot_id) for bot_id in seats_bots}
+    seats = [Seat(f"{bot_id} {i}", bot_id) for i, bot_id in enumerate(seats_bots, 1)]
+    watched = bool(match_watchers(registry))
+    session = Session(variant, seats, bots, seed=plan.seed + k, unwatched=not (plan.keep_record or watched))
+    session.bot_time_limit = None if plan.isolate else plan.time_limit
+    if watched:
+        watch_matches(session, registry)
+    try:
+        session.run_bots()
+    except BotFault as fault:
+        return MatchOutcome(k, seats_bots, failure=str(replace(fault, match=k + 1)))
+    state = session.state
+    record = record_text(session.record.header, session.record.events) if plan.keep_record else None
+    return MatchOutcome(k, seats_bots, state.totals(), tuple(state.winners()), record)
+
+
+_WORKER_REGISTRY: Registry | None = None
+"""The registry a worker process plays with (inherited, or built by :func:`_init_worker`)."""
+
+_WORKER_PROCESSES: BotProcesses | None = None
+"""A worker's own isolated bots (started on first use; they end with the worker)."""
+
+
+def _init_worker() -> None:
+    """Load the plugins (a spawned worker) and set the collector as :func:`_collector_for_matches` does."""
+    global _WORKER_REGISTRY
+    if _WORKER_REGISTRY is None:
+        from roundhouse.core.plugins.manager import get_plugin_manager
+
+        _WORKER_REGISTRY = get_plugin_manager().registry
+    gc.freeze()
+    gc.set_threshold(MATCH_COLLECTOR_THRESHOLD, *gc.get_threshold()[1:])
+
+
+def _play_chunk(job: tuple[MatchPlan, int, int]) -> list[MatchOutcome]:
+    """Matches ``start`` to ``stop - 1`` of the plan, in a worker."""
+    global _WORKER_PROCESSES
+    plan, start, stop = job
+    assert _WORKER_REGISTRY is not None
+    if plan.isolate and _WORKER_PROCESSES is None:
+        _WORKER_PROCESSES = BotProcesses(plan.time_limit)
+    return [play_match(_WORKER_REGISTRY, plan, k, _WORKER_PROCESSES) for k in range(start, stop)]
+
+
+def _outcomes(
+    registry: Registry, plan: MatchPlan, matches: int, jobs: int, processes: BotProcesses
+) -> Iterator[MatchOutcome]:
+    """Every match's outcome, in match order, played here or in ``jobs`` worker processes.
+
+    Jobs are made as workers ask for them, a chunk of matches at a time.
+    Isolated bots come from ``processes`` here; workers start their own.
+    """
+    if jobs <= 1 or matches <= 1:
+        for k in range(matches):
+            yield play_match(registry, plan, k, processes)
+        return
+    processes.close()  # a forked worker must not share these pipes
+    global _WORKER_REGISTRY
+    if "fork" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("fork")
+        _WORKER_REGISTRY = registry  # forked workers inherit it, bots registered outside the manager included
+    else:
+        context = multiprocessing.get_context("spawn")  # workers load the plugins themselves
+    chunk = 1 if plan.isolate else max(1, min(4, matches // (jobs * 8)))  # small: progress and Ctrl-C stay prompt
+    work = ((plan, start, min(start + chunk, matches)) for start in range(0, matches, chunk))
+    try:
+        workers = min(jobs, math.ceil(matches / chunk))
+        for outcomes in ordered_map(_play_chunk, work, workers, context, _init_worker):
+            yield from outcomes
+    finally:
+        _WORKER_REGISTRY = None
+
+
+class RecordWriter:
+    """Writes each finished match's RECORD.md text so that only complete files ever exist.
+
+    A directory target gets ``match-NNNNN.jsonl`` per match, each written
+    under a temporary name and then renamed. Any other target gets every
+    match, in match order, in one file built under a temporary name and
+    renamed over the target by :meth:`close` (a killed run leaves the
+    target as it was).
+    """
+
+    def __init__(self, target: str | Path) -> None:
+        self.directory = Path(target) if _is_directory_target(target) else None
+        self.target = Path(target)
+        self.handle: IO[str] | None = None
+        if self.directory is not None:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        else:
+            self.target.parent.mkdir(parents=True, exist_ok=True)
+            self.handle = open(_temporary(self.target), "w", encoding="utf-8")
+
+    def write(self, k: int, text: str) -> None:
+        """Add match ``k``'s record."""
+        if self.handle is not None:
+            self.handle.write(text)
+            return
+        assert self.directory is not None
+        path = self.directory / f"match-{k + 1:05d}.jsonl"
+        temporary = _temporary(path)
+        try:
+            with open(temporary, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.replace(temporary, path)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
+
+    def close(self) -> None:
+        """Put the one-file record in place (it holds whole matches only)."""
+        if self.handle is not None:
+            self.handle.close()
+            self.handle = None
+            os.replace(_temporary(self.target), self.target)
+
+
+def _temporary(path: Path) -> Path:
+    """The hidden name a record is written under before it is complete."""
+    return path.with_name(f".{path.name}.part")
+
+
+def _is_directory_target(path: str | Path) -> bool:
+    """An existing directory, or a path written with a trailing separator."""
+    return Path(path).is_dir() or str(path).endswith(("/", "\\"))
+
+
+def simulate(
+    registry: Registry,
+    variant_id: str,
+    bot_ids: Sequence[str],
+    matches: int,
+    seed: int,
+    record: str | Path | None = None,
+    jobs: int = 1,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    on_match: Callable[[MatchOutcome], None] | None = None,
+    isolate: bool = False,
+) -> SimulationResult:
+    """Play ``matches`` matches with rotating seats (see the module docstring).
+
+    With ``record`` a directory (existing, or a path ending in ``/``) gets one
+    RECORD.md file per match; any other path gets every match in one file, in
+    match order (pass a string to keep a trailing ``/``: a ``Path`` drops it).
+    ``jobs`` > 1 plays in that many worker processes with the same results.
+    ``time_limit`` bounds each bot decision; ``on_match`` sees every outcome
+    in match order once it is counted. ``isolate`` runs each bot in its own
+    process (:mod:`roundhouse.core.tournament.bot_process`). Ctrl-C ends the run early with
+    ``interrupted`` set. Raises KeyError for an unknown variant or bot id,
+    ValueError for a bot that cannot run in its own process, OSError when
+    the record cannot be written.
+    """
+    registry.variant(variant_id)
+    for bot_id in bot_ids:
+        registry.bot(bot_id)
+    processes = BotProcesses(time_limit)
+    if isolate:
+        _start_isolated(processes, bot_ids)
+    result = SimulationResult(len(bot_ids), list(bot_ids), requested=matches)
+    plan = MatchPlan(variant_id, tuple(bot_ids), seed, record is not None, time_limit, isolate)
+    writer = RecordWriter(record) if record is not None else None
+    started = time.perf_counter()
+    try:
+        with (
+            processes,
+            _collector_for_matches(),
+            closing(_outcomes(registry, plan, matches, jobs, processes)) as outcomes,
+        ):
+            for outcome in outcomes:
+                if writer is not None and outcome.record is not None:
+                    writer.write(outcome.k, outcome.record)
+                result.add(outcome)
+                if on_match is not None:
+                    on_match(outcome)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    finally:
+        if writer is not None:
+            writer.close()
+        result.seconds = time.perf_counter() - started
+    return result
+
+
+MATCH_COLLECTOR_THRESHOLD = 50_000
+"""Allocations between young-generation collections while matches play (Python's default is 700)."""
+
+
+@contextmanager
+def _collector_for_matches() -> Iterator[None]:
+    """The garbage collector set for playing matches, restored afterwards.
+
+    Everything loaded so far (plugins, parameters, rule text) lives as long
+    as the run: it is frozen out of every collection (unless the caller
+    froze objects of its own: then freezing is left to it). A match makes
+    many short-lived objects that reference counting frees; cycles are
+    rare, so the young generation is collected less often. Forked workers
+    inherit both settings.
+    """
+    thresholds, freezing = gc.get_threshold(), gc.get_freeze_count() == 0
+    if freezing:
+        gc.freeze()
+    gc.set_threshold(MATCH_COLLECTOR_THRESHOLD, *thresholds[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        if freezing:
+            gc.unfreeze()
+
+
+def _start_isolated(processes: BotProcesses, bot_ids: Sequence[str]) -> None:
+    """Start each bot's process; ValueError (all stopped) naming the first bot that cannot run so."""
+    for bot_id in dict.fromkeys(bot_ids):
+        try:
+            processes.bot(bot_id).start()
+        except BotFailure as failure:
+            processes.close()
+            raise ValueError(f"bot {bot_id!r} {failure.reason}") from None
+
+
+def format_result(result: SimulationResult, out: IO[str]) -> None:
+    """Print matches per second, then a table per bot (several bots) or per seat (one bot), then failures."""
+    count = result.matches + result.failed
+    rate = count / result.seconds if result.seconds else float("inf")
+    if result.interrupted:
+        out.write(f"interrupted: standings of the {count} of {result.requested} matches played\n")
+    out.write(f"{count} matches in {result.seconds:.2f} s ({rate:.1f} matches per second)\n")
+    if len(set(result.bots)) > 1:
+        out.write("seats rotate: each bot plays every seat in turn\n")
+        out.write(f"{'bot':<12} {'seats':>6} {'mean total':>10} {'wins':>6} {'win %':>6}  95% interval\n")
+        for stats in result.bot_stats().values():
+            low, high = stats.win_interval()
+            out.write(
+                f"{stats.bot:<12} {stats.seats_played:>6} {stats.mean_total:>10.1f} {stats.wins:>6} "
+                f"{100 * stats.win_rate:>6.1f}  {100 * low:.1f}-{100 * high:.1f}\n"
+            )
+    else:
+        means, wins = result.mean_totals(), result.win_counts()
+        out.write(f"{'seat':>4}  {'bot':<12} {'mean total':>10} {'wins':>6}\n")
+        for seat in range(1, result.players + 1):
+            out.write(f"{seat:>4}  {result.bots[seat - 1]:<12} {means[seat]:>10.1f} {wins[seat]:>6}\n")
+    if result.failed:
+        out.write(f"{result.failed} failed match(es), not in the standings:\n")
+        for line in result.failures:
+            out.write(f"  {line}\n")
+        if result.failed > len(result.failures):
+            out.write(f"  ... and {result.failed - len(result.failures)} more\n")

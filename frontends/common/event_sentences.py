@@ -1,0 +1,141 @@
+"""The log's sentences (DX.11), one set for every front end.
+
+Each public event line (``Event.visible_to``) becomes one sentence in the
+player's language, from the ``log.*`` keys of the UI catalog. Words that
+differ between games are looked up with the variant id as a key suffix
+(``log.pass.mexican-train``) and fall back to ``<key>.default``, so a
+third-party game reads sensibly without any change here. Owed doubles
+are not events: :func:`owed_sentences` tells them from two views' ``owed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from roundhouse.core.game.actions import LineId
+from roundhouse.core.game.views import OwedDouble
+from roundhouse.core.text.i18n import Catalog
+
+
+def variant_words(catalog: Catalog, base: str, variant: str, **values: Any) -> str:
+    """``<base>.<variant>`` when the catalog has it, else ``<base>.default``."""
+    key = f"{base}.{variant}"
+    return catalog.t(key if catalog.has(key) else f"{base}.default", **values)
+
+
+def seat_name(names: Sequence[str], seat: Any) -> str:
+    """The name of ``seat`` (1-based, an int or its text), or the seat as text."""
+    try:
+        index = int(seat)
+    except (TypeError, ValueError):
+        return str(seat)
+    return names[index - 1] if 1 <= index <= len(names) else str(seat)
+
+
+def line_words(
+    catalog: Catalog,
+    variant: str,
+    names: Sequence[str],
+    line: LineId | str,
+    labels: Mapping[LineId, str] | None = None,
+) -> str:
+    """A line in words: the game's own label ("Arm 3"), else "Ana's train", "Bo's branch", "the Mexican train".
+
+    Only an int is a seat: a line id made of digits is a name like any other.
+    """
+    if labels and line in labels:
+        return labels[line]
+    if isinstance(line, int):
+        return variant_words(catalog, "log.line.owned", variant, owner=seat_name(names, line))
+    key = f"log.line.{line}"
+    return catalog.t(key) if catalog.has(key) else catalog.t("log.line.other", line=line)
+
+
+def per_seat(names: Sequence[str], values: Mapping[Any, Any]) -> str:
+    """ "Ana 12, Bo 0" in seat order."""
+    ordered = sorted(values.items(), key=lambda item: int(item[0]))
+    return ", ".join(f"{seat_name(names, seat)} {value}" for seat, value in ordered)
+
+
+def event_sentence(
+    catalog: Catalog,
+    variant: str,
+    names: Sequence[str],
+    line: Mapping[str, Any],
+    labels: Mapping[LineId, str] | None = None,
+) -> str:
+    """One sentence for an event line as a seat may see it; ``labels`` name a game's own lines."""
+    kind = line.get("type")
+    player = seat_name(names, line.get("seat"))
+    t = catalog.t
+    if kind == "deal":
+        counts = per_seat(names, line.get("hand_counts", {}))
+        sentence = t("log.deal", round=line.get("round"), counts=counts, stock=line.get("stock_count", 0))
+        hand = line.get("hand")
+        return f"{sentence} {t('log.your_hand', tiles=' '.join(hand))}" if hand else sentence
+    if kind == "redeal":
+        reason = f"log.redeal.{line.get('reason')}"
+        return t(reason if catalog.has(reason) else "log.redeal.default", round=line.get("round"))
+    if kind == "draw":
+        key = "log.draw_search" if line.get("why") == "search" else "log.draw"
+        return t(key + ("_seen" if "tile" in line else ""), player=player, tile=line.get("tile"))
+    if kind in ("engine", "open", "end_first_turn", "restart"):
+        return t(f"log.{kind}", player=player, tile=line.get("tile"), round=line.get("round"))
+    if kind == "play":
+        where = line_words(catalog, variant, names, line.get("line", "?"), labels)
+        return t("log.play", player=player, tile=line.get("tile"), line=where, end=line.get("end"))
+    if kind == "pass":
+        return variant_words(catalog, "log.pass", variant, player=player)
+    if kind == "round_end":
+        return round_end_sentence(catalog, variant, names, line)
+    if kind == "match_end":
+        winners = [seat_name(names, s) for s in line.get("winners", [])]
+        key = "log.match_end" if len(winners) == 1 else "log.match_end_shared"
+        return t(key, winners=", ".join(winners))
+    details = ", ".join(f"{k} {v}" for k, v in line.items() if k != "type")
+    return t("log.other", kind=kind, details=details)
+
+
+def round_end_sentence(catalog: Catalog, variant: str, names: Sequence[str], line: Mapping[str, Any]) -> str:
+    """Who went out (or why the round is blocked), this round's points and the totals."""
+    hands = line.get("hands", {})
+    points = line.get("points", {})
+    if line.get("reason") == "out":
+        out = [seat_name(names, seat) for seat, tiles in sorted(hands.items(), key=lambda i: int(i[0])) if not tiles]
+        how = catalog.t("log.went_out", players=", ".join(out) or "?")
+    else:
+        how = variant_words(catalog, f"log.ended.{line.get('reason')}", variant)
+    scorers = [(seat, value) for seat, value in points.items() if value]
+    if len(scorers) == 1 and catalog.has(f"log.scores.{variant}"):
+        result = catalog.t(f"log.scores.{variant}", player=seat_name(names, scorers[0][0]), points=scorers[0][1])
+    elif not scorers and catalog.has(f"log.no_score.{variant}"):
+        result = catalog.t(f"log.no_score.{variant}")
+    else:
+        result = variant_words(catalog, "log.points", variant, points=per_seat(names, points))
+    totals = per_seat(names, line.get("totals", {}))
+    return catalog.t("log.round_end", round=line.get("round"), how=how, result=result, totals=totals)
+
+
+def owed_sentences(
+    catalog: Catalog,
+    variant: str,
+    names: Sequence[str],
+    before: Sequence[OwedDouble],
+    after: Sequence[OwedDouble],
+) -> list[str]:
+    """Doubles covered since ``before``, then doubles newly owed in ``after`` (MT.12), oldest first."""
+    covered = [owed for owed in before if owed not in after]
+    arisen = [owed for owed in after if owed not in before]
+    sentences = [
+        catalog.t("log.owed_covered", tile=o.tile, line=line_words(catalog, variant, names, o.line)) for o in covered
+    ]
+    sentences += [
+        catalog.t("log.owed_new", tile=o.tile, line=line_words(catalog, variant, names, o.line)) for o in arisen
+    ]
+    return sentences
+
+
+def extra_play_sentence(catalog: Catalog, player: str) -> str:
+    """A human owes an extra play after their double (MT.11a)."""
+    return catalog.t("log.extra_play", player=player)
