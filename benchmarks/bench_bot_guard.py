@@ -13,17 +13,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 import timeit
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from roundhouse.core.play.bot_guard import DEFAULT_TIME_LIMIT, ask_bot  # noqa: E402
-from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
-from roundhouse.core.tournament.bot_process import BotProcesses  # noqa: E402
-from roundhouse.core.tournament.simulate import simulate  # noqa: E402
+from roundhouse.core.play.bot_guard import DEFAULT_TIME_LIMIT, ask_bot
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.tournament.bot_process import BotProcesses
+from roundhouse.core.tournament.simulate import simulate
 
 
 def guard_costs(registry, calls: int) -> None:

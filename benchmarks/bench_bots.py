@@ -15,17 +15,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from roundhouse.core.game.actions import Action  # noqa: E402
-from roundhouse.core.game.chains import longest_trail  # noqa: E402
-from roundhouse.core.game.views import PlayerView  # noqa: E402
-from roundhouse.core.play.session import Seat, Session  # noqa: E402
-from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
+from roundhouse.core.game.actions import Action
+from roundhouse.core.game.chains import longest_trail
+from roundhouse.core.game.views import PlayerView
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.plugins.manager import get_plugin_manager
 
 TABLES = (("mexican-train", 2), ("mexican-train", 4), ("double-nine-branch", 4))
 BOTS = ("random", "greedy", "planner")

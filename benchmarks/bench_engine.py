@@ -21,15 +21,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from roundhouse.core.game.state import TableState  # noqa: E402
-from roundhouse.core.play.session import Seat, Session  # noqa: E402
-from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
+from roundhouse.core.game.state import TableState
+from roundhouse.core.play.session import Seat, Session
+from roundhouse.core.plugins.manager import get_plugin_manager
 
 TABLES = [("mexican-train", 2), ("mexican-train", 4), ("mexican-train", 10)]
 TABLES += [("double-nine-branch", 2), ("double-nine-branch", 4), ("double-nine-branch", 6)]

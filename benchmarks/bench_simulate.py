@@ -4,9 +4,8 @@ Run from the repository root:
 ``python benchmarks/bench_simulate.py --baseline 66c6e9f [--matches 300] [--repeats 3]``.
 
 The baseline is checked out into a temporary git worktree (removed at the
-end) and run as ``python -m core simulate ...`` with its own directory first
-on ``PYTHONPATH``, so it plays with its own code; this tree runs the same
-way from the repository root. Runs alternate (baseline, current, current,
+end) and run with its own code first on ``PYTHONPATH`` (see
+:func:`launcher`); this tree runs the same way. Runs alternate (baseline, current, current,
 baseline, ...) so that load from other processes hits both sides alike.
 Each run is the whole process: start-up, plugin loading, every match and
 the output. Prints each side's median wall time and CPU time (the process
@@ -42,14 +41,32 @@ def child_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_simulate(tree: Path, arguments: list[str], cold: bool) -> tuple[float, float]:
-    """Run ``python -m core simulate`` from ``tree``; (wall seconds, CPU seconds). Exits on failure."""
-    environment = dict(os.environ, PYTHONPATH=str(tree))
+def launcher(tree: Path, scratch: Path) -> tuple[str, str]:
+    """How to run ``tree``'s command line: (the module for ``python -m``, the ``PYTHONPATH`` that finds it).
+
+    A tree from before the one import name is ``core`` at its root. A later
+    tree's root is the package ``roundhouse`` itself, reached through a link
+    of that name made in ``scratch``.
+    """
+    if not (tree / "__init__.py").is_file():
+        return "core", str(tree)
+    folder = scratch / f"path-{tree.name}"
+    folder.mkdir(exist_ok=True)
+    link = folder / "roundhouse"
+    if not link.exists():
+        link.symlink_to(tree, target_is_directory=True)
+    return "roundhouse", str(folder)
+
+
+def run_simulate(tree: Path, arguments: list[str], cold: bool, scratch: Path) -> tuple[float, float]:
+    """Run ``tree``'s ``simulate`` with ``arguments``; (wall seconds, CPU seconds). Exits on failure."""
+    module, path = launcher(tree, scratch)
+    environment = dict(os.environ, PYTHONPATH=path)
     if not cold:
         environment.pop("PYTHONDONTWRITEBYTECODE", None)
     cpu_before, started = child_cpu_seconds(), time.perf_counter()
     finished = subprocess.run(
-        [sys.executable, "-m", "roundhouse", "simulate", *arguments],
+        [sys.executable, "-m", module, "simulate", *arguments],
         cwd=tree,
         env=environment,
         capture_output=True,
@@ -90,14 +107,16 @@ def main() -> None:
             times: dict[str, list[tuple[float, float]]] = {"baseline": [], "current": []}
             if not args.cold:
                 for tree, arguments in sides.values():  # writes the bytecode caches
-                    run_simulate(tree, [*arguments, "--matches", "2"], cold=False)  # the last --matches counts
+                    run_simulate(
+                        tree, [*arguments, "--matches", "2"], cold=False, scratch=Path(scratch)
+                    )  # the last --matches counts
             for repeat in range(args.repeats):
                 order = ("baseline", "current") if repeat % 2 == 0 else ("current", "baseline")
                 for side in order:
                     tree, arguments = sides[side]
                     if args.record:
                         arguments = [*arguments, "--record", str(Path(scratch) / f"{side}-{repeat}.jsonl")]
-                    times[side].append(run_simulate(tree, arguments, args.cold))
+                    times[side].append(run_simulate(tree, arguments, args.cold, Path(scratch)))
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(baseline)], cwd=ROOT, check=False)
     jobs = f", --jobs {args.jobs} here" if args.jobs is not None else ""

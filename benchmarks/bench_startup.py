@@ -11,11 +11,8 @@ import argparse
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import roundhouse.core.plugins.manager as plugins  # noqa: E402
+import roundhouse.core.plugins.manager as plugins
 
 
 def median_ms(runs: int) -> float:

@@ -9,16 +9,13 @@ save, the time to resume the longest saved position, and the file sizes.
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from roundhouse.core.play.setup import default_seats, make_session  # noqa: E402
-from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
-from roundhouse.core.store import Store  # noqa: E402
+from roundhouse.core.play.setup import default_seats, make_session
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.store import Store
 
 
 def play(registry, players: int, matches: int, store: Store | None) -> tuple[float, int]:

@@ -48,6 +48,19 @@ class _Parser(argparse.ArgumentParser):
         raise ArgumentError(self.prog, message)
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the installed distribution's version, read only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        from importlib.metadata import version
+
+        print(f"roundhouse {version('roundhouse')} (Python {sys.version.split()[0]})")
+        parser.exit()
+
+
 LANG_HELP = f"language of the text: {', '.join(LANGUAGES)} (default: the system language)"
 
 
@@ -143,6 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Domino train games: Mexican Train and Double-Nine Branch. Without a command: play.",
     )
     _data_dir_argument(parser, None)
+    parser.add_argument("--version", action=_VersionAction, help="print the installed version and exit")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
@@ -212,7 +226,7 @@ def _with_command(argv: list[str]) -> list[str]:
     """
     if argv and not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
         raise ArgumentError("roundhouse", f"unknown command {argv[0]!r} (commands: {', '.join(COMMAND_NAMES)})")
-    if any(arg in COMMAND_NAMES for arg in argv) or any(arg in ("-h", "--help") for arg in argv):
+    if any(arg in COMMAND_NAMES for arg in argv) or any(arg in ("-h", "--help", "--version") for arg in argv):
         return argv
     return ["play", *argv]
 
@@ -229,6 +243,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+
+
+def main_window() -> int:
+    """The window's own entry point (a GUI script: no console window opens beside it on Windows).
+
+    The same as ``roundhouse play --ui tk`` with any further arguments.
+    """
+    return main(["play", "--ui", "tk", *sys.argv[1:]])
 
 
 def _main(argv: list[str]) -> int:
