@@ -4,7 +4,8 @@ Positions come from random legal play of both games. The expert must give
 the same choice whatever the hidden tiles are (permuted among the other
 hands and the boneyard or set-aside pile), the same choice for the same
 generator, a bounded number of rollouts, and a legal action; the game's
-``determinize`` must rebuild exactly the position the view shows; and
+``determinize`` must rebuild exactly the position the view shows, one that
+plays on as the real one to the round's end; and
 what the public history proves about hidden hands must be true.
 """
 
@@ -14,16 +15,22 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mt_helpers import MEXICAN, act, rigged, started, t
 
 import roundhouse.bots.expert as expert_module
 from roundhouse.bots.expert import MIN_SAMPLES, ExpertBot
 from roundhouse.bots.expert.evidence import lacking
 from roundhouse.bots.expert.sampling import Sampler
+from roundhouse.core.game.actions import Draw, EndTurn, Pass, Play
 from roundhouse.core.game.decision_random import decision_rng
 from roundhouse.core.game.state import MatchState
+from roundhouse.core.game.views import PlayerView
 from roundhouse.core.play.session import Seat, Session
 from roundhouse.core.plugins.manager import get_plugin_manager
 from roundhouse.core.tournament.view_codec import decode, encode
+from roundhouse.variants.mexican_train.rules import FIRST_TURN
 
 REGISTRY = get_plugin_manager().registry
 GAMES = ("mexican-train", "double-nine-branch")
@@ -95,26 +102,97 @@ def test_DX_4_expert_choice_depends_only_on_the_view(variant_id, players):
 @pytest.mark.parametrize("players", [2, 4])
 def test_determinize_with_the_true_hidden_tiles_rebuilds_the_position(variant_id, players):
     """``Variant.determinize`` from the view and the real hidden tiles: same legal actions, same view, same rollout."""
-    variant = REGISTRY.variant(variant_id)
     for seed in range(4):
         for state in _positions(variant_id, players, seed, 8):
             seat = state.to_move()
-            view = state.view(seat)
-            hands, pile = _truth(state)
-            built = variant.determinize(view, hands, pile)
+            built = _rebuilt(state)
             assert built.legal_actions() == state.legal_actions()
-            rebuilt = built.view(seat)
-            assert (rebuilt.hand, rebuilt.lines, rebuilt.owed, rebuilt.phase) == (
-                view.hand,
-                view.lines,
-                view.owed,
-                view.phase,
-            )
-            assert dict(rebuilt.extra) == dict(view.extra) and dict(rebuilt.totals) == dict(view.totals)
+            assert _public(built.view(seat)) == _public(state.view(seat))
             real, copy = state.clone(), built.clone()
             real.rollout(random.Random(seed))
             copy.rollout(random.Random(seed))
             assert real.totals() == copy.totals()
+
+
+def _public(view: PlayerView) -> tuple[object, ...]:
+    """What a view shows of its position, its history left out (a rebuilt position has none)."""
+    return view.hand, view.lines, view.owed, view.phase, view.to_move, dict(view.extra), dict(view.totals)
+
+
+def _rebuilt(state: MatchState) -> MatchState:
+    """``state`` rebuilt by its game's ``determinize`` from the view of the seat to move and the true hidden tiles."""
+    hands, pile = _truth(state)
+    return REGISTRY.variant(state.variant_id).determinize(state.view(state.to_move()), hands, pile)
+
+
+def test_MT_11a_MT_12a_rebuilt_position_keeps_a_double_whose_extra_play_is_pending():
+    """4-4 becomes owed when its player's turn ends, also in a position rebuilt before the end of that turn."""
+    state = started(rigged({1: ["12-12", "4-12", "4-4", "0-1"], 2: ["7-12", "9-12", "5-6"]}, stock=["2-3", "1-2"]))
+    act(state, "engine 12-12", Play(t("4-12"), 1), EndTurn(), Play(t("7-12"), 2), Play(t("4-4"), 1))
+    assert state.extra_owed and not state.owed  # MT.11a: seat 1 owes an extra play; 4-4 is not owed yet
+    built = _rebuilt(state)
+    for game in (state, built):
+        act(game, Draw(), Pass())  # seat 1 draws 2-3, which fits nowhere (MT.11c)
+        assert game.owed == [(t("4-4"), 1)]
+        # MT.12b, MT.12c: seat 2 cannot cover 4-4, so it draws; 9-12 may not go on the Mexican train
+        assert game.legal_actions() == [Draw()]
+
+
+def test_MT_11b_MT_12a_rebuilt_position_owes_the_doubles_of_a_turn_in_the_order_played():
+    """5-5 laid on the Mexican train before 4-4 on seat 1's own train is owed first, also in a rebuilt position."""
+    hands = {1: ["12-12", "4-12", "5-12", "5-5", "4-4", "0-1"], 2: ["7-12", "7-8", "5-6", "4-9"]}
+    state = started(rigged(hands, stock=["2-3"]))
+    act(state, "engine 12-12", Play(t("4-12"), 1), EndTurn(), Play(t("7-12"), 2), EndTurn())
+    act(state, Play(t("5-12"), MEXICAN), Play(t("7-8"), 2), Play(t("5-5"), MEXICAN), Play(t("4-4"), 1))
+    built = _rebuilt(state)
+    for game in (state, built):
+        act(game, Draw(), Pass())  # seat 1 draws 2-3, which fits nowhere (MT.11c)
+        assert game.owed == [(t("5-5"), MEXICAN), (t("4-4"), 1)]
+        assert game.legal_actions() == [Play(t("5-6"), MEXICAN)]  # MT.12b: the oldest first, not 4-9 on 4-4
+
+
+def test_MT_5_MT_6_rebuilt_position_at_the_engine_placement_has_every_first_turn_to_come():
+    """Rebuilt before the engine is placed, the holder's first turn is followed by the next seat's (MT.6, MT.7)."""
+    state = started(rigged({1: ["12-12", "3-12", "0-1"], 2: ["5-12", "2-2"]}))
+    built = _rebuilt(state)
+    assert built.first_turns_done == state.first_turns_done == 0
+    for game in (state, built):
+        act(game, "engine 12-12", Play(t("3-12"), 1))  # nothing else fits 3: seat 1's first turn ends
+        assert (game.phase, game.current, game.legal_actions()) == (FIRST_TURN, 2, [Play(t("5-12"), 2)])
+
+
+@pytest.mark.parametrize("variant_id", GAMES)
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32), prefix=st.integers(0, 120), data=st.data())
+def test_determinize_with_the_true_hidden_tiles_plays_on_as_the_real_game(variant_id, seed, prefix, data):
+    """After a random match prefix, the rebuilt position and the real one agree at every step to the round's end.
+
+    The same random actions are applied to both: after each, the legal
+    actions and the public position are the same, and so are the round's
+    points at its end.
+    """
+    variant = REGISTRY.variant(variant_id)
+    players = data.draw(st.integers(variant.min_players, variant.max_players), label="players")
+    state = variant.new_match(players, seed)
+    state.start()
+    rng = random.Random(seed)
+    for _ in range(prefix):
+        before = state.clone()
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        if state.is_over():  # the match's last decision then
+            state = before
+            break
+    built, real = _rebuilt(state), state.clone()
+    built.listening = real.listening = False  # both stop at the round's end (the rebuilt one deals no more)
+    while real.to_move() is not None:
+        seat, legal = real.to_move(), real.legal_actions()
+        assert built.to_move() == seat and built.legal_actions() == legal
+        assert _public(built.view(seat)) == _public(real.view(seat))
+        action = legal[rng.randrange(len(legal))]
+        real.apply(action)
+        built.apply(action)
+    assert built.to_move() is None and built.totals() == real.totals()
 
 
 @pytest.mark.parametrize("variant_id", GAMES)

@@ -53,8 +53,9 @@ class MexicanTrainState(TableState):
         """The position of ``view`` with the other hands and the boneyard (draw order) as given.
 
         Every public fact comes from the view: trains, markers, owed doubles,
-        the first-turn progress, a pending extra play or drawn tile, totals.
-        The result deals no further round (a search plays it to the round's end).
+        the doubles laid in the order played (its history), the first-turn
+        progress, a pending extra play or drawn tile, totals. The result deals
+        no further round (a search plays it to the round's end).
         """
         state = cls._from_view_table(view, params)
         seat = view.seat
@@ -72,13 +73,12 @@ class MexicanTrainState(TableState):
         state.markers = set(extra["markers"])
         state._targets = {}
         state.owed = [(owed.tile, owed.line) for owed in view.owed]
-        state._owed_stale = False
-        uncovered = [(tiles[-1], line) for line, tiles in state.trains.items() if tiles and tiles[-1].is_double]
-        state.doubles_played = state.owed + [double for double in uncovered if double not in state.owed]
+        state.doubles_played = _doubles_laid(view)
         state.phase = view.phase
-        state.first_turns_done = extra["first_turns_done"] if view.phase == FIRST_TURN else view.players
+        state.first_turns_done = extra["first_turns_done"]
         state.first_played = _laid_this_first_turn(view) if view.phase == FIRST_TURN else 0
         state.extra_owed = extra["extra_play_owed"]
+        state._owed_stale = state.extra_owed  # MT.11a, MT.12a: a double laid this turn is owed from its end
         state.drew = extra["drew"]
         state.drawn_tile = extra["drawn_tile"]
         state.current = view.to_move
@@ -508,6 +508,12 @@ def _laid_this_first_turn(view: PlayerView) -> int:
             break
         count += 1
     return count
+
+
+def _doubles_laid(view: PlayerView) -> list[tuple[Tile, LineId]]:
+    """The doubles laid in the view's round with their trains, in the order played (MT.6g, MT.12a): its history."""
+    laid = [(Tile.parse(event["tile"]), event["line"]) for event in view.history if event.type == "play"]
+    return [(tile, line) for tile, line in laid if tile.is_double]
 
 
 def by_value(hand: Sequence[Tile], highest: int) -> list[list[Tile]]:
