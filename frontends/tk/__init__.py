@@ -20,7 +20,7 @@ class TkFrontend:
     """The themed window: a canvas table, direct play, panels and menus."""
 
     id = "tk"
-    description = "desktop window (Tk, themed with ttkthemes)"
+    description = "desktop window (Tk, themed with sv-ttk)"
 
     def available(self) -> bool:
         """tkinter is importable and, on X11 systems, DISPLAY names a display that answers."""

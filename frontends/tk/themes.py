@@ -5,6 +5,10 @@ by its translated name; :func:`apply_theme` switches the widgets and hands
 the palette to the canvases (:func:`roundhouse.frontends.tk.palette.use`; the window
 redraws after it). Settings store the theme's id; an id
 that is not known (an old raw ttk theme name) means :data:`DEFAULT_THEME`.
+
+Felt, Light and Dark use the Sun Valley ttk themes of :mod:`sv_ttk` (MIT),
+which also colour the classic Tk widgets (menus, text); High contrast is
+Tk's own ``clam`` in our colours, and sets the classic widgets' colours itself.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from __future__ import annotations
 import tkinter as tk
 from dataclasses import dataclass
 from tkinter import ttk
+
+import sv_ttk
 
 from roundhouse.frontends.tk import palette
 from roundhouse.frontends.tk.palette import Palette
@@ -21,15 +27,18 @@ from roundhouse.frontends.tk.palette import Palette
 class TableTheme:
     """One named theme: ``id`` (stored in settings), the ttk theme it uses, its palette and widget colours.
 
-    ``widgets`` maps ttk style options of the root style (``background``,
-    ``foreground``, ...) set on top of the ttk theme; empty keeps the ttk
-    theme's own look.
+    ``widgets`` maps ttk style options of the root style and of the players
+    list (``background``, ``foreground``, ...) set on top of the ttk theme;
+    empty keeps the ttk theme's own look. ``classic`` gives the classic Tk
+    widgets (menus, text) their colours through ``tk_setPalette``; empty
+    leaves them to the ttk theme (the Sun Valley ones set them).
     """
 
     id: str
     ttk_theme: str
     palette: Palette
     widgets: tuple[tuple[str, str], ...] = ()
+    classic: tuple[tuple[str, str], ...] = ()
     muted: str = "#6b6b6b"
     """Secondary widget text (``Muted.TLabel``): notes, column headings."""
     readonly: tuple[str, str] | None = None
@@ -40,10 +49,10 @@ class TableTheme:
         return t(f"tk.themes.{self.id}")
 
 
-FELT = TableTheme("felt", "arc", palette.DEFAULT)
+FELT = TableTheme("felt", "sun-valley-light", palette.DEFAULT)
 LIGHT = TableTheme(
     "light",
-    "arc",
+    "sun-valley-light",
     Palette(
         felt="#ece7dc",
         row="#ddd5c4",
@@ -65,7 +74,7 @@ LIGHT = TableTheme(
 )
 DARK = TableTheme(
     "dark",
-    "equilux",
+    "sun-valley-dark",
     Palette(
         felt="#1d2126",
         row="#2a3038",
@@ -119,6 +128,18 @@ HIGH_CONTRAST = TableTheme(
         ("indicatorforeground", "#ffff00"),
         ("arrowcolor", "#ffffff"),
     ),
+    classic=(
+        ("background", "#000000"),
+        ("foreground", "#ffffff"),
+        ("activeBackground", "#ffff00"),
+        ("activeForeground", "#000000"),
+        ("selectBackground", "#ffff00"),
+        ("selectForeground", "#000000"),
+        ("selectColor", "#ffff00"),
+        ("highlightColor", "#ffff00"),
+        ("insertBackground", "#ffffff"),
+        ("disabledForeground", "#bdbdbd"),
+    ),
     muted="#ffffff",
     readonly=("#000000", "#ffffff"),
 )
@@ -127,6 +148,9 @@ THEMES: dict[str, TableTheme] = {theme.id: theme for theme in (FELT, LIGHT, DARK
 """The offered themes, in menu order."""
 
 DEFAULT_THEME = FELT.id
+
+SUN_VALLEY = "sun-valley-"
+"""The name prefix of the Sun Valley ttk themes (light and dark), loaded by :mod:`sv_ttk`."""
 
 MUTED = "Muted.TLabel"
 """The ttk style of secondary text, coloured by the theme."""
@@ -137,20 +161,26 @@ def theme_named(theme_id: str) -> TableTheme:
     return THEMES.get(theme_id, THEMES[DEFAULT_THEME])
 
 
-def apply_theme(root: tk.Misc, theme: TableTheme) -> None:
+def apply_theme(root: tk.Tk, theme: TableTheme) -> None:
     """Give the widgets ``theme``'s ttk look and make its palette the one the canvases draw with next.
 
     Raises tk.TclError when the ttk theme is not installed.
     """
-    setter = getattr(root, "set_theme", None)
-    if setter is not None:
-        setter(theme.ttk_theme)
+    variant = theme.ttk_theme.removeprefix(SUN_VALLEY)
+    if variant != theme.ttk_theme:
+        sv_ttk.set_theme(variant, root)
     else:
         ttk.Style(root).theme_use(theme.ttk_theme)
     style = ttk.Style(root)
     if theme.widgets:
-        style.configure(".", **dict(theme.widgets))
+        for name in (".", "Treeview"):
+            style.configure(name, **dict(theme.widgets))
+    if theme.classic:
+        root.tk_setPalette(**dict(theme.classic))
     style.configure(MUTED, foreground=theme.muted)
+    # The players list sizes its columns by these fonts; the Sun Valley ones need not measure the same.
+    style.configure("Treeview", font="TkDefaultFont")
+    style.configure("Heading", font="TkHeadingFont")
     if theme.readonly is not None:
         background, text = theme.readonly
         for option, colour in (("fieldbackground", background), ("foreground", text)):
@@ -160,10 +190,7 @@ def apply_theme(root: tk.Misc, theme: TableTheme) -> None:
 
 
 def make_root(theme: str) -> tk.Tk:
-    """A root window in table theme ``theme``'s ttk look (plain Tk if ttkthemes is missing)."""
-    try:
-        from ttkthemes import ThemedTk
-
-        return ThemedTk(theme=theme_named(theme).ttk_theme)
-    except ImportError:
-        return tk.Tk()
+    """A root window in table theme ``theme``'s look."""
+    root = tk.Tk()
+    apply_theme(root, theme_named(theme))
+    return root
