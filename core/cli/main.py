@@ -398,11 +398,14 @@ def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
     if ui is None:
         tk = registry.frontends.get("tk")
         ui = "tk" if tk is not None and tk.available() else "console"
+        if lacking := _lacking(tk):
+            print(f"roundhouse: {lacking}; using the console.", file=sys.stderr)
     if ui not in registry.frontends:
         raise UsageError(registry.missing("frontend", ui))
     frontend = registry.frontends[ui]
     if not frontend.available():
-        raise UsageError(f"front end {ui!r} cannot run here (for the window, a display is needed)")
+        unavailable = f"front end {ui!r} cannot run here (for the window, a display is needed)"
+        raise UsageError(_lacking(frontend) or unavailable)
     try:
         store = open_play_store(args.data_dir)
     except StoreBusy as error:
@@ -415,6 +418,12 @@ def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
     finally:
         if store is not None:
             store.close()
+
+
+def _lacking(frontend: object) -> str | None:
+    """What this Python lacks for ``frontend`` (its optional ``lacking()``, as the window has), or None."""
+    lacking = getattr(frontend, "lacking", None)
+    return lacking() if lacking is not None else None
 
 
 def _check_resumable(store: object, match_id: int) -> None:
