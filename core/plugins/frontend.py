@@ -47,6 +47,11 @@ class Frontend(Protocol):
 
     ``available()`` says whether it can run here (a display for a window);
     ``run(app)`` plays until the user quits and returns an exit status.
+
+    Optional: ``lacking() -> str | None`` names what this Python lacks for
+    the front end (``"the window needs Pillow, which this Python lacks"``),
+    or None. The command line shows it as the reason when the front end is
+    asked for and cannot run, and when ``play`` falls back to the console.
     """
 
     id: str
