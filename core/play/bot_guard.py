@@ -225,4 +225,5 @@ class _Watchdog:
                 self.busy = False
 
 
-os.register_at_fork(after_in_child=_Watchdog.forget)
+if hasattr(os, "register_at_fork"):  # absent where processes cannot fork (Windows)
+    os.register_at_fork(after_in_child=_Watchdog.forget)
