@@ -22,8 +22,10 @@ def slow_square(n: int) -> int:
 
 
 def fails_on_three(n: int) -> int:
+    """``n``, but three fails at once, long before the jobs before it finish."""
     if n == 3:
         raise ValueError("three is not allowed")
+    time.sleep(0.3)
     return n
 
 
@@ -49,7 +51,7 @@ def test_jobs_are_drawn_from_an_endless_iterator_only_as_workers_need_them():
     results.close()
 
 
-def test_a_failing_job_raises_with_the_workers_traceback_and_the_workers_end():
+def test_a_failing_job_raises_in_its_turn_with_the_workers_traceback():
     results = ordered_map(fails_on_three, range(10), 2, FORK)
     assert [next(results) for _ in range(3)] == [0, 1, 2]
     with pytest.raises(WorkerError, match="ValueError: three is not allowed"):

@@ -105,17 +105,18 @@ class _Pool:
             for connection in wait([c for c in self.connections if owner[c]]):
                 done[owner[connection].pop(0)] = self._receive(connection)
             while next_out in done:
-                yield done.pop(next_out)
+                ok, value = done.pop(next_out)
+                if not ok:  # raised in its turn, after the results of the jobs before it
+                    raise WorkerError(value)
+                yield value
                 next_out += 1
 
-    def _receive(self, connection: Connection) -> Any:
+    def _receive(self, connection: Connection) -> tuple[bool, Any]:
+        """A worker's reply: (True, result) or (False, the traceback of the job's exception)."""
         try:
-            ok, value = connection.recv()
+            return connection.recv()
         except (EOFError, OSError):
             raise WorkerError("a worker process died") from None
-        if not ok:
-            raise WorkerError(value)
-        return value
 
     def close(self) -> None:
         """Stop every worker: politely after a complete run, by force otherwise."""
