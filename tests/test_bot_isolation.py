@@ -11,7 +11,12 @@ any bot's, and a bot that is not an installed plugin cannot be isolated.
 
 from __future__ import annotations
 
+import errno
 import json
+import selectors
+import socket
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -30,6 +35,7 @@ SPY = '''
 import gc
 import json
 import os
+import struct
 import sys
 import time
 
@@ -96,11 +102,20 @@ class SeatOneTrouble:
         return legal_actions[0]
 
 
+def stutter():
+    """Send the referee the start of a message (a length, no content), then hang."""
+    for value in gc.get_objects():
+        if type(value).__name__ == "Connection" and not value.closed:
+            os.write(value.fileno(), struct.pack("!i", 1000))
+    time.sleep(1000)
+
+
 @hookimpl
 def roundhouse_register_bots(registry):
     registry.add_bot(Spy())
     registry.add_bot(SeatOneTrouble("sleeper", lambda: time.sleep(1000)))  # blocked in a C call
     registry.add_bot(SeatOneTrouble("quitter", sys.exit))
+    registry.add_bot(SeatOneTrouble("stutterer", stutter))
 
 
 @hookimpl
@@ -171,6 +186,37 @@ def test_an_isolated_bot_that_hangs_or_exits_fails_its_match_and_the_run_goes_on
     assert result.failed == 1 and result.matches == 1
     assert result.failures[0].startswith(f"bot '{bot_id}' failed in match 1 (seed 7) at decision ")
     assert result.failures[0].endswith(reason)
+
+
+def test_an_isolated_bot_that_stops_halfway_through_a_reply_is_killed_at_the_time_limit(spy_plugin):
+    """The referee waits for a whole reply no longer than the limit (in a subprocess, so a hang fails the test)."""
+    argv = "simulate --variant mexican-train --players 2 --bots stutterer,random --matches 2 --seed 7"
+    command = [sys.executable, "-m", "roundhouse", *argv.split(), "--bot-time-limit", "3", "--isolate-bots"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    [failure] = [line for line in result.stderr.splitlines() if line.startswith("failed: ")]
+    assert failure.startswith("failed: bot 'stutterer' failed in match 1 (seed 7) at decision ")
+    assert failure.endswith("took longer than 3 s to decide")
+
+
+class WindowsSelector(selectors.SelectSelector):
+    """``select()`` as on Windows, where it waits on sockets only, never on pipes."""
+
+    def register(self, fileobj, events, data=None):
+        if not isinstance(fileobj, socket.socket):
+            raise OSError(errno.ENOTSOCK, "An operation was attempted on something that is not a socket")
+        return super().register(fileobj, events, data)
+
+
+def test_isolated_bots_play_alike_where_select_takes_sockets_only(monkeypatch):
+    registry = get_plugin_manager().registry
+    bots = ["greedy", "random"]
+    in_process: list[MatchOutcome] = []
+    simulate(registry, "double-nine-branch", bots, 2, seed=5, on_match=in_process.append)
+    monkeypatch.setattr(selectors, "DefaultSelector", WindowsSelector)
+    isolated: list[MatchOutcome] = []
+    simulate(registry, "double-nine-branch", bots, 2, seed=5, isolate=True, on_match=isolated.append)
+    assert isolated == in_process and all(outcome.failure is None for outcome in isolated)
 
 
 def test_cli_refuses_to_isolate_a_bot_that_is_not_an_installed_plugin(monkeypatch, capsys):

@@ -1,42 +1,43 @@
 """Bots in their own processes (``roundhouse simulate --isolate-bots``).
 
-An isolated bot runs in a fresh Python process (``python -m
-roundhouse.core.tournament.bot_process BOT_ID``) that loads the plugins, asks the bot and
-nothing else: it never holds a match state or a full event, and gets
-each decision as JSON text (the seat's view, the legal actions as words,
-the decision's random generator; the round's public history only as the
-events added since the last decision), so no object of the referee's process is
-within its reach. Its answer is one action in words, which the referee
-parses and checks against the legal actions; nothing it sends is
-unpickled or evaluated.
+An isolated bot runs in a fresh Python process, started with
+:mod:`multiprocessing`'s ``spawn`` method on every platform, that loads the
+plugins, asks the bot and nothing else: it never holds a match state or a
+full event, and gets each decision as JSON text (the seat's view, the
+legal actions as words, the decision's random generator; the round's
+public history only as the events added since the last decision), so no
+object of the referee's process is within its reach. Its answer is one
+action in words, which the referee parses and checks against the legal
+actions; nothing it sends is unpickled or evaluated.
 
 The referee side is :class:`IsolatedBot`, a bot whose ``choose`` asks the
 process and enforces the time limit by killing it (a fresh process serves
 the next decision). :class:`BotProcesses` keeps one per bot id.
 
-Protocol: JSON Lines on the process's standard input and output. The host
-first sends ``{"ready": true}`` or ``{"failure": reason}``; each request
-``{"view": ..., "history": {"keep": n, "add": [...]}, "previous": ...,
-"legal": [...], "rng": ...}`` gets ``{"action": words}`` or ``{"failure":
-reason}``.
+Protocol: one JSON object per message (``send_bytes``/``recv_bytes``) over
+a :func:`multiprocessing.Pipe`, which waits with a time limit alike on
+POSIX and Windows. The host first sends ``{"ready": true}`` or
+``{"failure": reason}``; each request ``{"view": ..., "history": {"keep":
+n, "add": [...]}, "previous": ..., "legal": [...], "rng": ...}`` gets
+``{"action": words}`` or ``{"failure": reason}``.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import multiprocessing
 import os
 import pickle
 import random
-import selectors
 import signal
-import subprocess
-import sys
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
-from typing import IO, Any
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
 
 from roundhouse.core.game.actions import Action, parse_action
 from roundhouse.core.game.events import Event
@@ -49,34 +50,39 @@ STARTUP_SECONDS = 60.0
 """How long a bot's process may take to start and load the plugins."""
 
 REPLY_LIMIT = 1 << 16
-"""The longest reply line read from a bot's process (bytes)."""
-
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+"""The longest reply read from a bot's process (bytes)."""
 
 
 class IsolatedBot:
-    """A bot that decides in its own process; ``choose`` raises BotFailure for anything it does wrong."""
+    """A bot that decides in its own process; ``choose`` raises BotFailure for anything it does wrong.
 
-    def __init__(self, bot_id: str, time_limit: float | None) -> None:
+    ``reaper`` kills the process when a reply has begun but is not whole by its deadline.
+    """
+
+    def __init__(self, bot_id: str, time_limit: float | None, reaper: _Reaper) -> None:
         self.id = bot_id
         self.description = f"{bot_id} in its own process"
         self.time_limit = time_limit
-        self.process: subprocess.Popen[bytes] | None = None
+        self.reaper = reaper
+        self.process: BaseProcess | None = None
+        self.connection: Connection | None = None
         self.history_sent: tuple[Event, ...] = ()
         self.previous_sent: PlayerView | None = None
 
     def start(self) -> None:
         """Start the process (if it is not running) and wait until the bot is loaded."""
-        if self.process is not None and self.process.poll() is None:
+        if self.process is not None and self.process.is_alive():
             return
-        environment = dict(os.environ)
-        environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PROJECT_ROOT), os.environ.get("PYTHONPATH")]))
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "roundhouse.core.tournament.bot_process", self.id],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env=environment,
+        self.stop()
+        spawn = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of this process is copied
+        self.connection, theirs = spawn.Pipe()
+        self.process = spawn.Process(
+            target=serve, args=(self.id, theirs, os.getpid()), name=f"bot {self.id}", daemon=True
         )
+        try:
+            self.process.start()
+        finally:
+            theirs.close()
         reply = self._reply(STARTUP_SECONDS, "to start")
         if reply.get("ready") is not True:
             raise BotFailure(f"could not start in its own process: {reply.get('failure', 'no answer')}")
@@ -89,10 +95,9 @@ class IsolatedBot:
             "legal": [str(action) for action in legal_actions],
             "rng": base64.b64encode(pickle.dumps(rng)).decode("ascii"),
         }
-        assert self.process is not None and self.process.stdin is not None
+        assert self.connection is not None
         try:
-            self.process.stdin.write(json.dumps(request).encode() + b"\n")
-            self.process.stdin.flush()
+            self.connection.send_bytes(json.dumps(request).encode())
         except OSError:
             self.stop()
             raise BotFailure("its process ended") from None
@@ -118,21 +123,24 @@ class IsolatedBot:
         }
 
     def _reply(self, seconds: float | None, purpose: str) -> dict[str, Any]:
-        """The next line from the process as a JSON object; BotFailure (and the process stopped) otherwise."""
-        assert self.process is not None and self.process.stdout is not None
+        """The next message from the process as a JSON object; BotFailure (and the process stopped) otherwise."""
+        assert self.process is not None and self.connection is not None
         try:
-            line = _read_line(self.process.stdout, seconds)
+            message = self._receive(seconds)
         except TimeoutError:
             self.stop()
             raise BotFailure(f"took longer than {seconds:g} s {purpose}") from None
+        except EOFError:
+            status = self.stop(grace=5.0)
+            raise BotFailure(f"its process ended (exit status {status})") from None
+        except OSError:  # longer than REPLY_LIMIT, or cut short by the process's end
+            self.stop(grace=5.0)
+            raise BotFailure("sent a reply too long") from None
         except BaseException:  # Ctrl-C while waiting: the process may be mid-decision
             self.stop()
             raise
-        if not line.endswith(b"\n"):
-            status = self.stop(grace=5.0)
-            raise BotFailure(f"its process ended (exit status {status})" if not line else "sent a reply too long")
         try:
-            reply = json.loads(line)
+            reply = json.loads(message)
         except ValueError:
             reply = None
         if not isinstance(reply, dict):
@@ -140,57 +148,115 @@ class IsolatedBot:
             raise BotFailure("sent a reply that is not a JSON object")
         return reply
 
+    def _receive(self, seconds: float | None) -> bytes:
+        """The next message (at most REPLY_LIMIT bytes) from the process; TimeoutError after ``seconds``.
+
+        ``seconds`` None waits as long as it takes. A message only begun by
+        the deadline is late too: the reaper kills the process then, so one
+        that stops halfway through a message cannot hold the referee.
+        EOFError when the process ended; OSError for a message too long or
+        cut short.
+        """
+        assert self.process is not None and self.connection is not None
+        if seconds is None:
+            return self.connection.recv_bytes(REPLY_LIMIT)
+        deadline = time.monotonic() + seconds
+        if not self.connection.poll(seconds):
+            raise TimeoutError
+        self.reaper.arm(deadline, self.process)
+        try:
+            return self.connection.recv_bytes(REPLY_LIMIT)
+        except (EOFError, OSError):
+            if time.monotonic() >= deadline:
+                raise TimeoutError from None
+            raise
+        finally:
+            self.reaper.disarm()
+
     def stop(self, grace: float = 0.0) -> int | None:
         """End the process (if any), killing it unless it exits within ``grace`` seconds; its exit status."""
-        process, self.process = self.process, None
+        process, connection = self.process, self.connection
+        self.process, self.connection = None, None
         self.history_sent, self.previous_sent = (), None  # a new process starts from nothing
+        if connection is not None:
+            connection.close()  # the end of its requests: a process that still runs returns
         if process is None:
             return None
-        try:
-            process.wait(grace)
-        except subprocess.TimeoutExpired:
+        process.join(grace)
+        if process.exitcode is None:
             process.kill()
-        status = process.wait()
-        for stream in (process.stdin, process.stdout):
-            if stream is not None:
-                stream.close()
+            process.join()
+        status = process.exitcode
+        process.close()
         return status
 
 
-def _read_line(stream: IO[bytes], seconds: float | None) -> bytes:
-    """One line (at most REPLY_LIMIT bytes) from a pipe; TimeoutError after ``seconds``."""
-    deadline = None if seconds is None else time.monotonic() + seconds
-    line = b""
-    with selectors.DefaultSelector() as selector:
-        selector.register(stream, selectors.EVENT_READ)
-        while not line.endswith(b"\n") and len(line) < REPLY_LIMIT:
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0 or not selector.select(left):
-                raise TimeoutError
-            chunk = os.read(stream.fileno(), REPLY_LIMIT - len(line))
-            if not chunk:
-                break
-            line += chunk
-    return line
+class _Reaper:
+    """A daemon thread that kills a bot's process whose reply is not whole by its deadline.
+
+    Arming and disarming take an uncontended lock, cheap enough for every
+    decision; the thread looks every ``poll`` seconds, and holds the lock
+    while it kills, so it never kills a process after :meth:`disarm`.
+    """
+
+    def __init__(self, poll: float) -> None:
+        self.lock = threading.Lock()
+        self.armed: tuple[float, BaseProcess] | None = None
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._watch, args=(poll,), daemon=True, name="bot-reaper")
+        self.thread.start()
+
+    def arm(self, deadline: float, process: BaseProcess) -> None:
+        """Kill ``process`` if it is still armed at ``deadline`` (a ``time.monotonic`` time)."""
+        with self.lock:
+            self.armed = (deadline, process)
+
+    def disarm(self) -> None:
+        """Stop watching the armed process."""
+        with self.lock:
+            self.armed = None
+
+    def stop(self) -> None:
+        """End the thread (it is gone when this returns)."""
+        self.stopped.set()
+        self.thread.join()
+
+    def _watch(self, poll: float) -> None:
+        while not self.stopped.wait(poll):
+            with self.lock:
+                if self.armed is not None and time.monotonic() >= self.armed[0]:
+                    self.armed[1].kill()
+                    self.armed = None
 
 
 class BotProcesses:
-    """One :class:`IsolatedBot` per bot id, started on first use; :meth:`close` ends them all."""
+    """One :class:`IsolatedBot` per bot id, started on first use; :meth:`close` ends them all.
+
+    Their reaper's thread runs from the first bot to :meth:`close`.
+    """
 
     def __init__(self, time_limit: float | None) -> None:
         self.time_limit = time_limit
         self.bots: dict[str, IsolatedBot] = {}
+        self.reaper: _Reaper | None = None
 
     def bot(self, bot_id: str) -> IsolatedBot:
         """The isolated bot ``bot_id``."""
         if bot_id not in self.bots:
-            self.bots[bot_id] = IsolatedBot(bot_id, self.time_limit)
+            if self.reaper is None:
+                limit = STARTUP_SECONDS if self.time_limit is None else min(self.time_limit, STARTUP_SECONDS)
+                self.reaper = _Reaper(poll=min(0.5, max(0.01, limit / 20)))
+            self.bots[bot_id] = IsolatedBot(bot_id, self.time_limit, self.reaper)
         return self.bots[bot_id]
 
     def close(self) -> None:
-        """Stop every process."""
+        """Stop every process, and the reaper's thread."""
         for bot in self.bots.values():
             bot.stop()
+        self.bots.clear()
+        if self.reaper is not None:
+            self.reaper.stop()
+            self.reaper = None
 
     def __enter__(self) -> BotProcesses:
         return self
@@ -200,31 +266,30 @@ class BotProcesses:
 
 
 # ---------------------------------------------------------------- the host
-def serve(bot_id: str) -> int:
-    """The bot process: answer requests on the original standard input and output until end of input."""
+def serve(bot_id: str, connection: Connection, referee: int) -> None:
+    """The bot process: answer the requests on ``connection`` until the referee (process ``referee``) closes it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the referee decides what Ctrl-C means
-    die_with_parent(os.getppid())
-    requests = os.fdopen(os.dup(0), "rb")
-    replies = os.fdopen(os.dup(1), "wb")
-    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
-    os.dup2(2, 1)  # whatever the bot prints goes to standard error, never into the protocol
+    die_with_parent(referee)
+    os.dup2(2, 1)  # whatever the bot prints goes to standard error, never to the referee's output
 
     def send(message: dict[str, Any]) -> None:
-        replies.write(json.dumps(message).encode() + b"\n")
-        replies.flush()
+        connection.send_bytes(json.dumps(message).encode())
 
     from roundhouse.core.plugins.manager import get_plugin_manager
 
     registry = get_plugin_manager().registry
     if bot_id not in registry.bots:
         send({"failure": f"no bot {bot_id!r} is installed as a plugin"})
-        return 1
+        return
     bot = registry.bots[bot_id]
     send({"ready": True})
     history: list[Any] = []
     previous = None
-    for line in requests:
-        request = json.loads(line)
+    while True:
+        try:
+            request = json.loads(connection.recv_bytes())
+        except EOFError:
+            return
         del history[request["history"]["keep"] :]
         history.extend(decode(event) for event in request["history"]["add"])
         if request["previous"] != "same":
@@ -236,8 +301,3 @@ def serve(bot_id: str) -> int:
             send({"action": str(ask_bot(bot, view, legal, rng, None))})
         except BotFailure as failure:
             send({"failure": failure.reason})
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(serve(sys.argv[1]))

@@ -11,6 +11,7 @@ parent's process id.
 
 from __future__ import annotations
 
+import atexit
 import ctypes
 import os
 import signal
@@ -21,6 +22,7 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from multiprocessing.context import BaseContext
+from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 J = TypeVar("J")
@@ -60,7 +62,12 @@ def ordered_map(
 
 
 class _Pool:
-    """The workers, their pipes, and the bookkeeping of jobs in flight."""
+    """The workers, their pipes, and the bookkeeping of jobs in flight.
+
+    Workers are not daemon processes, because a worker may start processes
+    of its own (isolated bots); a pool still open when the program exits is
+    closed first, so that :mod:`multiprocessing` never waits for its workers.
+    """
 
     def __init__(
         self,
@@ -70,16 +77,26 @@ class _Pool:
         initializer: Callable[[], None] | None,
     ) -> None:
         self.connections: list[Connection] = []
-        self.workers = []
-        parent = os.getpid()
-        for _ in range(processes):
-            mine, theirs = context.Pipe()
-            worker = context.Process(target=_serve, args=(theirs, function, initializer, parent), daemon=True)
-            worker.start()
-            theirs.close()
-            self.connections.append(mine)
-            self.workers.append(worker)
+        self.workers: list[BaseProcess] = []
         self.finished = False
+        atexit.register(self.close)  # runs before multiprocessing's own exit handler, registered earlier
+        parent = os.getpid()
+        try:
+            for _ in range(processes):
+                mine, theirs = context.Pipe()
+                worker = context.Process(target=_serve, args=(theirs, function, initializer, parent))
+                try:
+                    worker.start()
+                except BaseException:
+                    mine.close()
+                    raise
+                finally:
+                    theirs.close()
+                self.connections.append(mine)
+                self.workers.append(worker)
+        except BaseException:  # a worker that could not start: stop those that did
+            self.close()
+            raise
 
     def run(self, jobs: Iterator[Any]) -> Iterator[Any]:
         limit = IN_FLIGHT_PER_WORKER * len(self.workers)
@@ -120,6 +137,7 @@ class _Pool:
 
     def close(self) -> None:
         """Stop every worker: politely after a complete run, by force otherwise."""
+        atexit.unregister(self.close)
         for connection, worker in zip(self.connections, self.workers, strict=True):
             if self.finished:
                 try:
