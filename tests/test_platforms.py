@@ -2,14 +2,23 @@
 
 Each test takes away or fakes what another platform lacks or has
 (``os.fork``, ``sys.platform``) and checks the path Roundhouse takes there.
+Isolated bots where ``select()`` takes sockets only are in
+``test_bot_isolation.py``.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import subprocess
 import sys
+import threading
 
 import pytest
+
+import roundhouse.core.tournament.simulate as simulate_module
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.tournament.simulate import MatchOutcome, simulate
 
 WITHOUT_FORK = (
     "import os, sys\n"
@@ -20,9 +29,110 @@ WITHOUT_FORK = (
 )
 """``roundhouse ARGS`` in a Python without ``os.fork`` and ``os.register_at_fork``, as on Windows."""
 
+SIMULATE = "simulate --variant mexican-train --players 2 --bots random,greedy --matches 4 --seed 3 --jobs 2".split()
 
-@pytest.mark.parametrize("argv", [["--help"], ["plugins"]], ids=["help", "plugins"])
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--help"], ["plugins"], SIMULATE, [*SIMULATE, "--isolate-bots"]],
+    ids=["help", "plugins", "simulate", "simulate-isolated"],
+)
 def test_the_command_line_works_where_processes_cannot_fork(argv):
     result = subprocess.run([sys.executable, "-c", WITHOUT_FORK, *argv], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
+    if argv[0] == "simulate":
+        assert "4 matches in " in result.stdout and "failed" not in result.stdout
+
+
+# ------------------------------------------------------------------ start methods
+@pytest.fixture
+def start_methods(monkeypatch):
+    """The start method of each run's worker processes, as ``simulate`` hands them out; no method set by the program."""
+    chosen = multiprocessing.get_start_method(allow_none=True)
+    multiprocessing.set_start_method(None, force=True)
+    used: list[str] = []
+    real = simulate_module.ordered_map
+
+    def spy(function, jobs, processes, context, initializer=None):
+        used.append(context.get_start_method())
+        return real(function, jobs, processes, context, initializer)
+
+    monkeypatch.setattr(simulate_module, "ordered_map", spy)
+    yield used
+    multiprocessing.set_start_method(chosen, force=True)
+
+
+def outcomes(registry, jobs: int) -> list[MatchOutcome]:
+    """Every outcome of a small Double-Nine Branch run (records kept) in ``jobs`` processes."""
+    seen: list[MatchOutcome] = []
+    bots = ["planner", "random", "greedy"]
+    result = simulate(registry, "double-nine-branch", bots, 3, seed=8, record=None, jobs=jobs, on_match=seen.append)
+    assert result.matches == 3
+    return seen
+
+
+@pytest.fixture(scope="module")
+def alone():
+    """The outcomes of that run in this process."""
+    return outcomes(get_plugin_manager().registry, 1)
+
+
+def test_simulate_never_forks_a_process_that_runs_threads(start_methods, alone):
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait, name="another thread")
+    other.start()
+    try:
+        spread = outcomes(get_plugin_manager().registry, 2)
+    finally:
+        stop.set()
+        other.join()
+    assert start_methods and start_methods[0] != "fork"
+    assert spread == alone
+
+
+def test_simulate_spawns_workers_where_spawn_is_the_default(start_methods, alone, monkeypatch):
+    monkeypatch.setattr(sys, "platform", "darwin")  # macOS: Python's default start method is spawn
+    assert outcomes(get_plugin_manager().registry, 2) == alone
+    assert start_methods == ["spawn"]
+
+
+def test_simulate_spawns_workers_where_processes_cannot_fork(start_methods, alone, monkeypatch):
+    monkeypatch.delattr(os, "fork", raising=False)
+    monkeypatch.delattr(os, "register_at_fork", raising=False)
+    assert outcomes(get_plugin_manager().registry, 2) == alone
+    assert start_methods == ["spawn"]
+
+
+def test_a_bot_from_outside_the_plugins_that_cannot_be_pickled_is_refused_before_any_worker_starts(
+    start_methods, monkeypatch
+):
+    class LocalBot:
+        id = "local"
+        description = "defined inside a function, so it cannot be pickled"
+
+        def choose(self, view, legal_actions, rng):
+            return legal_actions[0]
+
+    monkeypatch.setattr(sys, "platform", "darwin")
+    registry = get_plugin_manager().registry
+    registry.add_bot(LocalBot())
+    with pytest.raises(ValueError, match=r"^bot 'local' was registered outside the plugins and cannot be pickled"):
+        simulate(registry, "double-nine-branch", ["local", "random"], 2, seed=1, jobs=2)
+    assert start_methods == []
+
+
+def test_fork_is_chosen_only_by_a_process_without_threads():
+    """In a fresh interpreter: the platform's method first, never fork once another thread runs."""
+    script = (
+        "import threading\n"
+        "from roundhouse.core.tournament.workers import start_method\n"
+        "print(start_method())\n"
+        "threading.Thread(target=threading.Event().wait, daemon=True).start()\n"
+        "print(start_method())\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    default = multiprocessing.get_all_start_methods()[0] if hasattr(os, "fork") else "spawn"
+    threaded = "forkserver" if default == "fork" else default
+    assert result.stdout.split() == [default, threaded]

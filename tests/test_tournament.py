@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+import multiprocessing
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -70,14 +75,17 @@ def test_worker_processes_give_identical_results(registry):
     assert spread.bot_stats() == alone.bot_stats() and spread.seat_total_sums == alone.seat_total_sums
 
 
+class FirstBot:
+    """A bot registered outside the plugins; a worker that does not fork gets it pickled."""
+
+    id = "first"
+    description = "always the first legal action"
+
+    def choose(self, view, legal_actions, rng):
+        return legal_actions[0]
+
+
 def test_worker_processes_use_bots_registered_outside_the_plugins(registry):
-    class FirstBot:
-        id = "first"
-        description = "always the first legal action"
-
-        def choose(self, view, legal_actions, rng):
-            return legal_actions[0]
-
     local = get_plugin_manager().registry
     local.add_bot(FirstBot())
     result = simulate(local, "double-nine-branch", ["first", "random"], 3, seed=2, jobs=2)
@@ -150,3 +158,52 @@ def test_cli_simulate_one_bot_keeps_the_per_seat_summary(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert code == 0 and lines[2].split() == ["seat", "bot", "mean", "total", "wins"]
     assert [line.split()[:2] for line in lines[3:]] == [["1", "random"], ["2", "random"]]
+
+
+START_METHODS = ("fork", "forkserver", "spawn")
+
+RUN = f"{SIM} --players 3 --bots planner,random,greedy --matches 6 --seed 21".split()
+"""A small tournament with records, played alike whatever starts its worker processes."""
+
+PLAY_WITH = """\
+import multiprocessing, sys
+method, arguments = sys.argv[1], sys.argv[2:]
+if method != "alone":
+    multiprocessing.set_start_method(method)
+from roundhouse.core.tournament.workers import start_method
+print(start_method(), file=sys.stderr)
+from roundhouse.core.cli.main import main
+sys.exit(main(arguments))
+"""
+"""``roundhouse ARGS`` in a fresh interpreter (no other thread), its workers started by ``method``."""
+
+
+def tournament(method: str, folder: Path, *options: str) -> tuple[str, list[str], dict[str, str]]:
+    """The start method the workers got, the standings and every record of :data:`RUN` with ``options``."""
+    jobs = ["--jobs", "1" if method == "alone" else "2"]
+    command = [sys.executable, "-c", PLAY_WITH, method, *RUN, *jobs, *options, "--record", f"{folder}/"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    used = result.stderr.splitlines()[0]
+    standings = result.stdout.splitlines()[2:]  # after the settings and the speed
+    return used, standings, {path.name: path.read_text(encoding="utf-8") for path in sorted(folder.iterdir())}
+
+
+@pytest.fixture(scope="module")
+def alone(tmp_path_factory) -> tuple[list[str], dict[str, str]]:
+    """The standings and records of :data:`RUN` played in one process."""
+    _, standings, records = tournament("alone", tmp_path_factory.mktemp("alone"))
+    assert len(records) == 6 and len(standings) == 5
+    return standings, records
+
+
+@pytest.mark.parametrize("isolate", [False, True], ids=["in-process-bots", "isolated-bots"])
+@pytest.mark.parametrize("method", START_METHODS)
+def test_every_start_method_gives_the_same_standings_and_records(alone, method, isolate, tmp_path):
+    if method not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"this platform has no {method} start method")
+    if method != "spawn" and not hasattr(os, "fork"):
+        pytest.skip(f"the {method} start method forks, and os.fork is absent here")
+    used, standings, records = tournament(method, tmp_path, *(["--isolate-bots"] if isolate else []))
+    assert used == method
+    assert (standings, records) == alone

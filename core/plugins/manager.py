@@ -20,7 +20,7 @@ import pluggy
 
 from roundhouse.core.game.events import deep_frozen
 from roundhouse.core.plugins import hookspecs
-from roundhouse.core.plugins.registry import BUILTIN_PACKAGE, PluginInfo, Registry
+from roundhouse.core.plugins.registry import BUILTIN_PACKAGE, OUTSIDE_PLUGINS, PluginInfo, Registry
 
 ENTRY_POINT_GROUP = "roundhouse"
 
@@ -98,7 +98,7 @@ def get_plugin_manager(builtins: tuple[str, ...] = BUILTIN_PLUGINS, load_entry_p
                 impl.function(registry=registry)
             except Exception as error:  # noqa: BLE001 - a broken plugin is reported and skipped
                 _fail(manager, registry, impl.plugin_name, f"{hook_name} raised {type(error).__name__}: {error}")
-    registry.current = "?"
+    registry.current = OUTSIDE_PLUGINS
     _check_variant_files(manager, registry)
     registry.match_observers.append(_match_event_observer(manager))
     return Plugins(manager, registry)

@@ -9,6 +9,9 @@ from typing import Any
 BUILTIN_PACKAGE = "roundhouse"
 """The ``package`` of every built-in plugin's :class:`PluginInfo`."""
 
+OUTSIDE_PLUGINS = "?"
+"""The owner of what was registered outside any plugin's registration hook (by a caller of ``add_*``)."""
+
 
 @dataclass
 class PluginInfo:
@@ -42,7 +45,7 @@ class Registry:
     """(kind, id) to the name of the plugin that registered it."""
     plugins: dict[str, PluginInfo] = field(default_factory=dict)
     """Plugin name to where it came from (and why it is broken, if it is)."""
-    current: str = "?"
+    current: str = OUTSIDE_PLUGINS
     """The plugin whose registration hook is running."""
     warnings: list[str] = field(default_factory=list)
     """One line per registration skipped because its id was taken (the later plugin's)."""

@@ -76,9 +76,7 @@ class IsolatedBot:
         self.stop()
         spawn = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of this process is copied
         self.connection, theirs = spawn.Pipe()
-        self.process = spawn.Process(
-            target=serve, args=(self.id, theirs, os.getpid()), name=f"bot {self.id}", daemon=True
-        )
+        self.process = spawn.Process(target=serve, args=(self.id, theirs), name=f"bot {self.id}", daemon=True)
         try:
             self.process.start()
         finally:
@@ -266,10 +264,10 @@ class BotProcesses:
 
 
 # ---------------------------------------------------------------- the host
-def serve(bot_id: str, connection: Connection, referee: int) -> None:
-    """The bot process: answer the requests on ``connection`` until the referee (process ``referee``) closes it."""
+def serve(bot_id: str, connection: Connection) -> None:
+    """The bot process: answer the requests on ``connection`` until the referee closes it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the referee decides what Ctrl-C means
-    die_with_parent(referee)
+    die_with_parent()
     os.dup2(2, 1)  # whatever the bot prints goes to standard error, never to the referee's output
 
     def send(message: dict[str, Any]) -> None:

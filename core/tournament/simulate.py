@@ -15,24 +15,27 @@ Ctrl-C stops the run: the result holds the matches finished so far.
 
 from __future__ import annotations
 
+import functools
 import gc
 import math
 import multiprocessing
 import os
+import pickle
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field, replace
+from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from roundhouse.core.play.bot_guard import DEFAULT_TIME_LIMIT, BotFailure, BotFault
 from roundhouse.core.play.record import record_text
 from roundhouse.core.play.session import Seat, Session
 from roundhouse.core.plugins.manager import match_watchers, watch_matches
-from roundhouse.core.plugins.registry import Registry
+from roundhouse.core.plugins.registry import OUTSIDE_PLUGINS, Registry
 from roundhouse.core.tournament.bot_process import BotProcesses
-from roundhouse.core.tournament.workers import ordered_map
+from roundhouse.core.tournament.workers import ordered_map, start_method
 
 FAILURES_LISTED = 20
 """How many failed matches a result keeps (and prints) one line for; the rest are only counted."""
@@ -212,13 +215,19 @@ _WORKER_PROCESSES: BotProcesses | None = None
 """A worker's own isolated bots (started on first use; they end with the worker)."""
 
 
-def _init_worker() -> None:
-    """Load the plugins (a spawned worker) and set the collector as :func:`_collector_for_matches` does."""
+def _init_worker(outside: tuple[tuple[str, Any], ...] = ()) -> None:
+    """Set up a worker: its registry, and the collector as :func:`_collector_for_matches` sets it.
+
+    A forked worker inherited the registry; any other loads the plugins and
+    adds ``outside``, the run's ``(kind, object)`` pairs registered outside them.
+    """
     global _WORKER_REGISTRY
     if _WORKER_REGISTRY is None:
         from roundhouse.core.plugins.manager import get_plugin_manager
 
         _WORKER_REGISTRY = get_plugin_manager().registry
+        for kind, item in outside:
+            _WORKER_REGISTRY.table(kind)[item.id] = item
     gc.freeze()
     gc.set_threshold(MATCH_COLLECTOR_THRESHOLD, *gc.get_threshold()[1:])
 
@@ -233,30 +242,61 @@ def _play_chunk(job: tuple[MatchPlan, int, int]) -> list[MatchOutcome]:
     return [play_match(_WORKER_REGISTRY, plan, k, _WORKER_PROCESSES) for k in range(start, stop)]
 
 
+@dataclass(frozen=True)
+class _Workers:
+    """How a run's worker processes start (``context``) and are set up (``initializer``)."""
+
+    context: BaseContext
+    initializer: Callable[[], None]
+
+
+def _workers(registry: Registry, plan: MatchPlan) -> _Workers:
+    """The workers of a run, started as :func:`roundhouse.core.tournament.workers.start_method` says.
+
+    A forked worker inherits this process's registry; any other loads the
+    plugins and is sent, pickled, the run's variant and bots registered
+    outside them. ValueError names one that cannot be pickled.
+    """
+    method = start_method()
+    if method == "fork":
+        return _Workers(multiprocessing.get_context("fork"), _init_worker)
+    used = [("variant", plan.variant_id), *(("bot", bot_id) for bot_id in dict.fromkeys(plan.bot_ids))]
+    outside = tuple(
+        (kind, registry.table(kind)[item_id])
+        for kind, item_id in used
+        if registry.owners.get((kind, item_id)) == OUTSIDE_PLUGINS  # a plugin manager of its own lacks these
+    )
+    for kind, item in outside:
+        try:
+            pickle.dumps(item)
+        except (pickle.PicklingError, AttributeError, TypeError) as error:
+            raise ValueError(
+                f"{kind} {item.id!r} was registered outside the plugins and cannot be pickled for a worker "
+                f"process ({error}): define its class at the top level of a module, or play with one job"
+            ) from None
+    return _Workers(multiprocessing.get_context(method), functools.partial(_init_worker, outside))
+
+
 def _outcomes(
-    registry: Registry, plan: MatchPlan, matches: int, jobs: int, processes: BotProcesses
+    registry: Registry, plan: MatchPlan, matches: int, jobs: int, workers: _Workers | None, processes: BotProcesses
 ) -> Iterator[MatchOutcome]:
-    """Every match's outcome, in match order, played here or in ``jobs`` worker processes.
+    """Every match's outcome, in match order, played here or in ``jobs`` ``workers``.
 
     Jobs are made as workers ask for them, a chunk of matches at a time.
     Isolated bots come from ``processes`` here; workers start their own.
     """
-    if jobs <= 1 or matches <= 1:
+    if workers is None:
         for k in range(matches):
             yield play_match(registry, plan, k, processes)
         return
-    processes.close()  # a forked worker must not share these pipes
     global _WORKER_REGISTRY
-    if "fork" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("fork")
-        _WORKER_REGISTRY = registry  # forked workers inherit it, bots registered outside the manager included
-    else:
-        context = multiprocessing.get_context("spawn")  # workers load the plugins themselves
+    if workers.context.get_start_method() == "fork":
+        _WORKER_REGISTRY = registry  # forked workers inherit it, bots registered outside the plugins included
     chunk = 1 if plan.isolate else max(1, min(4, matches // (jobs * 8)))  # small: progress and Ctrl-C stay prompt
     work = ((plan, start, min(start + chunk, matches)) for start in range(0, matches, chunk))
     try:
-        workers = min(jobs, math.ceil(matches / chunk))
-        for outcomes in ordered_map(_play_chunk, work, workers, context, _init_worker):
+        count = min(jobs, math.ceil(matches / chunk))
+        for outcomes in ordered_map(_play_chunk, work, count, workers.context, workers.initializer):
             yield from outcomes
     finally:
         _WORKER_REGISTRY = None
@@ -333,29 +373,35 @@ def simulate(
     With ``record`` a directory (existing, or a path ending in ``/``) gets one
     RECORD.md file per match; any other path gets every match in one file, in
     match order (pass a string to keep a trailing ``/``: a ``Path`` drops it).
-    ``jobs`` > 1 plays in that many worker processes with the same results.
+    ``jobs`` > 1 plays in that many worker processes with the same results,
+    whatever their start method (:func:`roundhouse.core.tournament.workers.start_method`).
     ``time_limit`` bounds each bot decision; ``on_match`` sees every outcome
     in match order once it is counted. ``isolate`` runs each bot in its own
     process (:mod:`roundhouse.core.tournament.bot_process`). Ctrl-C ends the run early with
     ``interrupted`` set. Raises KeyError for an unknown variant or bot id,
-    ValueError for a bot that cannot run in its own process, OSError when
-    the record cannot be written.
+    ValueError for a bot that cannot run in its own process or (registered
+    outside the plugins) in a worker process, OSError when the record
+    cannot be written.
     """
     registry.variant(variant_id)
     for bot_id in bot_ids:
         registry.bot(bot_id)
+    plan = MatchPlan(variant_id, tuple(bot_ids), seed, record is not None, time_limit, isolate)
     processes = BotProcesses(time_limit)
     if isolate:
         _start_isolated(processes, bot_ids)
+    workers = None
+    if jobs > 1 and matches > 1:
+        processes.close()  # workers start their own bots' processes; these (and their thread) are not forked
+        workers = _workers(registry, plan)
     result = SimulationResult(len(bot_ids), list(bot_ids), requested=matches)
-    plan = MatchPlan(variant_id, tuple(bot_ids), seed, record is not None, time_limit, isolate)
     writer = RecordWriter(record) if record is not None else None
     started = time.perf_counter()
     try:
         with (
             processes,
             _collector_for_matches(),
-            closing(_outcomes(registry, plan, matches, jobs, processes)) as outcomes,
+            closing(_outcomes(registry, plan, matches, jobs, workers, processes)) as outcomes,
         ):
             for outcome in outcomes:
                 if writer is not None and outcome.record is not None:

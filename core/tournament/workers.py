@@ -5,19 +5,20 @@ their results in job order. Only a few jobs per worker are ever in flight or
 waiting to be yielded, so an endless job iterator is fine. Workers ignore
 Ctrl-C (the parent decides what an interrupt means), and they end when the
 parent ends, even by SIGKILL: on Linux the kernel sends them SIGKILL
-(``PR_SET_PDEATHSIG``); elsewhere a thread in each worker watches the
-parent's process id.
+(``PR_SET_PDEATHSIG``); elsewhere, and in a forkserver's children, a thread
+in each worker waits on the parent's sentinel. :func:`start_method` says how
+to start them.
 """
 
 from __future__ import annotations
 
 import atexit
 import ctypes
+import multiprocessing
 import os
 import signal
 import sys
 import threading
-import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
@@ -31,10 +32,32 @@ R = TypeVar("R")
 IN_FLIGHT_PER_WORKER = 2
 """Jobs sent to one worker before its first result is back (keeps it busy between jobs)."""
 
-PARENT_POLL_SECONDS = 0.5
-"""How often a worker without a parent-death signal checks that its parent lives."""
-
 _PR_SET_PDEATHSIG = 1
+
+
+def start_method() -> str:
+    """How to start worker processes: the program's or the platform's start method, but never fork with threads.
+
+    Fork copies only the calling thread, and a lock another thread held
+    stays locked in the child, so fork is used only where it is the default
+    (Linux before Python 3.14) and this process runs no other thread;
+    otherwise forkserver, or spawn where processes cannot fork.
+    """
+    if not hasattr(os, "fork"):
+        return "spawn"
+    available = multiprocessing.get_all_start_methods()  # the platform's default first
+    method = multiprocessing.get_start_method(allow_none=True) or available[0]
+    if method == "fork" and _threads() > 1:
+        return "forkserver" if "forkserver" in available else "spawn"
+    return method
+
+
+def _threads() -> int:
+    """The threads this process runs: the kernel's count where ``/proc`` has it (C code's too), else Python's."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
 
 
 class WorkerError(RuntimeError):
@@ -80,11 +103,10 @@ class _Pool:
         self.workers: list[BaseProcess] = []
         self.finished = False
         atexit.register(self.close)  # runs before multiprocessing's own exit handler, registered earlier
-        parent = os.getpid()
         try:
             for _ in range(processes):
                 mine, theirs = context.Pipe()
-                worker = context.Process(target=_serve, args=(theirs, function, initializer, parent))
+                worker = context.Process(target=_serve, args=(theirs, function, initializer))
                 try:
                     worker.start()
                 except BaseException:
@@ -157,12 +179,10 @@ class _Pool:
 _END = object()
 
 
-def _serve(
-    connection: Connection, function: Callable[[Any], Any], initializer: Callable[[], None] | None, parent: int
-) -> None:
+def _serve(connection: Connection, function: Callable[[Any], Any], initializer: Callable[[], None] | None) -> None:
     """A worker's life: answer jobs until told to stop (``None``) or the parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent(parent)
+    die_with_parent()
     if initializer is not None:
         initializer()
     while True:
@@ -179,22 +199,25 @@ def _serve(
         connection.send(reply)
 
 
-def die_with_parent(parent: int) -> None:
-    """Make this process end when process ``parent`` ends (call it first thing in a child).
+def die_with_parent() -> None:
+    """Make this process, a :mod:`multiprocessing` child, end when the process that started it ends.
 
-    Linux: the kernel's parent-death signal (SIGKILL). Elsewhere: a daemon
-    thread that exits the process once the parent id changes.
+    Call it first thing in the child. Linux: the kernel's parent-death signal
+    (SIGKILL), when that process is the child's parent (not so for a
+    forkserver's child). Otherwise: a daemon thread that exits the process
+    once that process's sentinel says it ended.
     """
-    if sys.platform.startswith("linux"):
+    parent = multiprocessing.parent_process()
+    assert parent is not None, "only a multiprocessing child has a parent to die with"
+    if sys.platform.startswith("linux") and os.getppid() == parent.pid:
         libc = ctypes.CDLL(None, use_errno=True)
         if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
-            if os.getppid() != parent:  # the parent died before the signal was armed
+            if os.getppid() != parent.pid:  # the parent died before the signal was armed
                 os._exit(1)
             return
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
+    threading.Thread(target=_watch_parent, args=(parent.sentinel,), daemon=True, name="parent-watch").start()
 
 
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_POLL_SECONDS)
+def _watch_parent(sentinel: int) -> None:
+    wait([sentinel])
     os._exit(1)
