@@ -4,6 +4,8 @@ no hands of a match still being played (RECORD.md: a record is for after the mat
 from __future__ import annotations
 
 import errno
+import os
+from pathlib import Path
 
 import pytest
 
@@ -87,3 +89,66 @@ def test_export_of_a_match_in_progress_is_refused_without_revealing_hands(capsys
     assert status == 1 and out == "" and not target.exists()
     [line] = err.strip().splitlines()
     assert "match 2 is still being played" in line and "once it is over" in line
+
+
+def no_hard_links(code: int):
+    """``os.link`` as on a file system without hard links (FAT, exFAT, some network shares)."""
+
+    def link(source, destination) -> None:
+        raise OSError(code, os.strerror(code))
+
+    return link
+
+
+@pytest.mark.parametrize(
+    "code", [errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EXDEV], ids=["EPERM", "EOPNOTSUPP", "ENOTSUP", "EXDEV"]
+)
+def test_export_without_hard_links_writes_the_new_file_whole_or_not_at_all(
+    capsys, data_dir, tmp_path, monkeypatch, code
+):
+    monkeypatch.setattr(os, "link", no_hard_links(code))
+    target = tmp_path / "new.jsonl"
+    real_replace = os.replace
+
+    def disk_full(source, destination) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", disk_full)
+    status, out, err = run(capsys, "export", "1", str(target), "--data-dir", str(data_dir))
+    assert status == 1 and out == "" and "No space left on device" in err
+    assert list(tmp_path.iterdir()) == []  # neither the record nor an empty claim on its name
+    monkeypatch.setattr(os, "replace", real_replace)
+    status, _, err = run(capsys, "export", "1", str(target), "--data-dir", str(data_dir))
+    assert status == 0, err
+    assert read_record(target)[-1]["type"] == "match_end"
+    assert [p.name for p in tmp_path.iterdir()] == ["new.jsonl"]
+    ordinary = tmp_path / "ordinary"
+    ordinary.write_text("")
+    assert target.stat().st_mode == ordinary.stat().st_mode
+
+
+def test_export_where_the_platform_has_no_hard_links_at_all(capsys, data_dir, tmp_path, monkeypatch):
+    monkeypatch.delattr(os, "link")
+    target = tmp_path / "new.jsonl"
+    status, _, err = run(capsys, "export", "1", str(target), "--data-dir", str(data_dir))
+    assert status == 0, err
+    assert read_record(target)[-1]["type"] == "match_end"
+    assert [p.name for p in tmp_path.iterdir()] == ["new.jsonl"]
+
+
+def test_export_without_hard_links_never_replaces_a_file_that_appeared_meanwhile(
+    capsys, data_dir, tmp_path, monkeypatch
+):
+    target = tmp_path / "late.jsonl"
+
+    def someone_else_first(source, destination) -> None:
+        Path(destination).write_text("theirs\n")  # written after the check for an existing file
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(os, "link", someone_else_first)
+    status, out, err = run(capsys, "export", "1", str(target), "--data-dir", str(data_dir))
+    assert status == 1 and out == ""
+    [line] = err.strip().splitlines()
+    assert "already exists" in line and "--force" in line
+    assert target.read_text() == "theirs\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["late.jsonl"]

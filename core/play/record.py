@@ -97,12 +97,36 @@ def write_record(target: str | Path | IO[str], lines: Iterable[Mapping[str, Any]
         if overwrite:
             os.replace(handle.name, path)
         else:
-            os.link(handle.name, path)  # never replaces a file that appeared meanwhile
-            os.unlink(handle.name)
+            _move_to_new_name(handle.name, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(handle.name)
         raise
+
+
+def _move_to_new_name(complete: str, path: Path) -> None:
+    """Rename the complete file ``complete`` to ``path``, which must not exist: FileExistsError if it does.
+
+    A hard link never replaces a file that appeared meanwhile. Where there
+    are none (FAT and exFAT, some network shares, a platform without
+    ``os.link``), ``path`` is claimed by creating it empty and exclusively,
+    then the complete file is renamed over that claim: never a file of
+    someone else's replaced, never part of the record under ``path``.
+    """
+    try:
+        os.link(complete, path)
+    except FileExistsError:
+        raise
+    except (AttributeError, OSError):  # no hard links here (EPERM, ENOTSUP, EXDEV, ...): claim the name
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        try:
+            os.replace(complete, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+            raise
+    else:
+        os.unlink(complete)
 
 
 def _new_file_mode() -> int:
