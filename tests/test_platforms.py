@@ -1,24 +1,30 @@
 """Roundhouse where processes cannot fork, on macOS and on Windows, played out on this machine.
 
 Each test takes away or fakes what another platform lacks or has
-(``os.fork``, ``sys.platform``) and checks the path Roundhouse takes there.
-Isolated bots where ``select()`` takes sockets only are in
-``test_bot_isolation.py``.
+(``os.fork``, ``sys.platform``, the Windows console) and checks the path
+Roundhouse takes there. Exports without hard links are in
+``test_cli_export_faults.py``, isolated bots where ``select()`` takes
+sockets only in ``test_bot_isolation.py``.
 """
 
 from __future__ import annotations
 
+import ctypes
+import io
 import multiprocessing
 import os
 import subprocess
 import sys
 import threading
+import types
 
 import pytest
 
 import roundhouse.core.tournament.simulate as simulate_module
 from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.text.i18n import ui_catalog
 from roundhouse.core.tournament.simulate import MatchOutcome, simulate
+from roundhouse.frontends.console.terminal import CLEAR, Terminal
 
 WITHOUT_FORK = (
     "import os, sys\n"
@@ -136,3 +142,79 @@ def test_fork_is_chosen_only_by_a_process_without_threads():
     default = multiprocessing.get_all_start_methods()[0] if hasattr(os, "fork") else "spawn"
     threaded = "forkserver" if default == "fork" else default
     assert result.stdout.split() == [default, threaded]
+
+
+# ------------------------------------------------------------------ the Windows console
+ENABLE_VIRTUAL_TERMINAL_PROCESSING = 0x0004
+"""The console mode flag that makes a Windows console act on ANSI codes (Windows' own value)."""
+
+
+class ConsoleOutput(io.StringIO):
+    """What a program writes to a Windows console (the handle is a stand-in)."""
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return 1
+
+
+class Kernel32:
+    """The console functions of Windows' kernel32, for one console whose mode is ``mode``."""
+
+    def __init__(self, mode: int | None, settable: bool) -> None:
+        self.mode = mode
+        self.settable = settable
+
+    def GetConsoleMode(self, handle, mode) -> int:  # noqa: N802 - the Windows name
+        if self.mode is None:  # the handle is no console
+            return 0
+        mode._obj.value = self.mode
+        return 1
+
+    def SetConsoleMode(self, handle, mode) -> int:  # noqa: N802 - the Windows name
+        if not self.settable:
+            return 0
+        self.mode = mode.value
+        return 1
+
+
+@pytest.fixture
+def windows_console(monkeypatch):
+    """Make this look like Windows for the console front end; returns a function giving its kernel32."""
+
+    def console(mode: int | None, settable: bool = True) -> Kernel32:
+        kernel32 = Kernel32(mode, settable)
+        monkeypatch.setattr(sys, "platform", "win32")
+        monkeypatch.setitem(sys.modules, "msvcrt", types.SimpleNamespace(get_osfhandle=lambda fd: 1000 + fd))
+        monkeypatch.setattr(ctypes, "WinDLL", lambda name, use_last_error=False: kernel32, raising=False)
+        return kernel32
+
+    return console
+
+
+def test_a_windows_console_gets_virtual_terminal_processing_to_clear_the_screen(windows_console):
+    kernel32 = windows_console(mode=0x3)
+    output = ConsoleOutput()
+    terminal = Terminal(io.StringIO(), output, "en")
+    terminal.clear()
+    terminal.clear()
+    assert output.getvalue() == CLEAR * 2
+    assert kernel32.mode == 0x3 | ENABLE_VIRTUAL_TERMINAL_PROCESSING
+
+
+@pytest.mark.parametrize(
+    "mode, settable", [(0x3, False), (None, True)], ids=["console-without-ansi", "not-a-console-handle"]
+)
+def test_a_console_that_cannot_clear_scrolls_the_hands_away_and_says_so_once(windows_console, mode, settable):
+    windows_console(mode, settable)
+    output = ConsoleOutput()
+    terminal = Terminal(io.StringIO(), output, "pl")
+    terminal.clear()
+    terminal.clear()
+    text = output.getvalue()
+    assert "\x1b" not in text
+    notice = ui_catalog("pl").t("console.cannot_clear")
+    assert text.count(notice) == 1 and "ekranu" in notice
+    before, after = text.split(notice + "\n")
+    assert before.strip("\n") == "" and after.strip("\n") == "" and after.count("\n") >= 20  # a screenful each time

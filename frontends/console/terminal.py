@@ -7,7 +7,9 @@ stop cleanly.
 
 from __future__ import annotations
 
+import ctypes
 import shutil
+import sys
 from typing import IO, Any
 
 from roundhouse.core.game.actions import LineId
@@ -17,6 +19,9 @@ from roundhouse.frontends.console.interrupts import wait_for_line
 
 CLEAR = "\x1b[2J\x1b[3J\x1b[H"
 """ANSI: clear the screen, clear the scrollback (where the terminal allows) and move the cursor home."""
+
+ENABLE_VIRTUAL_TERMINAL_PROCESSING = 0x0004
+"""The Windows console mode flag under which the console acts on ANSI escape codes."""
 
 SEPARATOR = "-" * 60
 
@@ -35,6 +40,8 @@ class Terminal:
         """The game's own words (line labels, obligations); the game loop sets them."""
         self.line_labels: dict[LineId, str] = {}
         """Display labels of the lines on the table now, by id (the game loop keeps them current)."""
+        self.ansi: bool | None = None
+        """Whether the terminal acts on ANSI escape codes (None: not asked yet)."""
 
     def set_language(self, lang: str | None) -> None:
         """Use the catalog of ``lang`` (None: the system language)."""
@@ -126,11 +133,43 @@ class Terminal:
             return False
 
     def clear(self) -> None:
-        """Hide what is on screen: clear a terminal, otherwise print separator lines."""
-        if self.is_terminal:
-            self.stdout.write(CLEAR)
-            self.stdout.flush()
-        else:
+        """Hide what is on screen: clear a terminal, otherwise print separator lines.
+
+        A terminal that cannot act on ANSI codes (an old Windows console) has
+        what is on screen scrolled out of view instead, and is told so once.
+        """
+        if not self.is_terminal:
             self.say(SEPARATOR)
             self.say(self.t("console.screen_cleared"))
             self.say(SEPARATOR)
+            return
+        first = self.ansi is None
+        if first:
+            self.ansi = ansi_enabled(self.stdout)
+        self.stdout.write(CLEAR if self.ansi else "\n" * shutil.get_terminal_size().lines)
+        if first and not self.ansi:
+            self.stdout.write(self.t("console.cannot_clear") + "\n")
+        self.stdout.flush()
+
+
+def ansi_enabled(stream: IO[str]) -> bool:
+    """Whether the terminal ``stream`` acts on ANSI escape codes, turning them on in a Windows console.
+
+    A Windows console does once its virtual-terminal processing is on
+    (Windows 10 and later allow it); an older one, or a handle that is no
+    console, cannot. Every other terminal does.
+    """
+    if sys.platform != "win32":
+        return True
+    try:
+        import msvcrt
+
+        handle = ctypes.c_void_p(msvcrt.get_osfhandle(stream.fileno()))
+        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+    except (AttributeError, ImportError, OSError, ValueError):
+        return False
+    mode = ctypes.c_uint32()
+    if not kernel32.GetConsoleMode(handle, ctypes.byref(mode)):
+        return False
+    wanted = mode.value | ENABLE_VIRTUAL_TERMINAL_PROCESSING
+    return wanted == mode.value or bool(kernel32.SetConsoleMode(handle, ctypes.c_uint32(wanted)))
