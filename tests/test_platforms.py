@@ -13,6 +13,7 @@ import ctypes
 import io
 import multiprocessing
 import os
+import pydoc
 import subprocess
 import sys
 import threading
@@ -21,6 +22,7 @@ import types
 import pytest
 
 import roundhouse.core.tournament.simulate as simulate_module
+from roundhouse.core.cli.main import main
 from roundhouse.core.plugins.manager import get_plugin_manager
 from roundhouse.core.text.i18n import ui_catalog
 from roundhouse.core.tournament.simulate import MatchOutcome, simulate
@@ -218,3 +220,25 @@ def test_a_console_that_cannot_clear_scrolls_the_hands_away_and_says_so_once(win
     assert text.count(notice) == 1 and "ekranu" in notice
     before, after = text.split(notice + "\n")
     assert before.strip("\n") == "" and after.strip("\n") == "" and after.count("\n") >= 20  # a screenful each time
+
+
+class TypedInput(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_rules_on_windows_are_paged_through_pythons_own_output_not_the_console_code_page(monkeypatch):
+    def more(command: str) -> int:
+        raise AssertionError(f"Windows' more shows text in the console's code page: {command}")
+
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(os, "system", more)
+    monkeypatch.setattr(pydoc, "pager", pydoc.pager)  # pydoc.pager replaces itself once it has chosen
+    monkeypatch.setenv("LINES", "30")
+    output = ConsoleOutput()
+    monkeypatch.setattr(sys, "stdout", output)
+    monkeypatch.setattr(sys, "stdin", TypedInput("\n" * 200))
+    assert main(["rules", "--variant", "mexican-train", "--lang", "pl"]) == 0
+    text = output.getvalue()
+    assert "-- more --" in text  # a screenful at a time
+    assert "Pociąg Meksykański" in text and "ł" in text and "\\u" not in text

@@ -455,12 +455,25 @@ def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
         print(f"roundhouse rules: error: {error}", file=sys.stderr)
         return 1
     if sys.stdout.isatty():
-        import pydoc  # only when paging: a noticeable share of the start-up
-
-        pydoc.pager(text)  # $PAGER or less on a terminal, like man pages
+        _page(text)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _page(text: str) -> None:
+    """Show ``text`` a screenful at a time: through $PAGER or less, like man pages; on Windows, Python's own pager.
+
+    Windows' ``more`` shows text in the console's code page, which garbles
+    letters such as Polish ones; Python's pager writes through the console's
+    own Unicode output instead.
+    """
+    import pydoc  # only when paging: a noticeable share of the start-up
+
+    if sys.platform == "win32":
+        pydoc.ttypager(text)
+    else:
+        pydoc.pager(text)
 
 
 def _default_params(variant: object) -> dict:
