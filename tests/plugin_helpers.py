@@ -44,10 +44,15 @@ def install_example(site: Path, example: Path) -> dict:
     return project
 
 
+def python_path(*folders: Path) -> str:
+    """A ``PYTHONPATH`` of ``folders`` followed by what it already holds (``tests/without_fork`` stays in effect)."""
+    return os.pathsep.join([*(str(folder) for folder in folders), *filter(None, [os.environ.get("PYTHONPATH")])])
+
+
 def environment(site: Path, data_dir: Path, sources: Sequence[Path] = EXAMPLE_DIRS) -> dict[str, str]:
     """Subprocess environment: the fake site, then the plugin sources (``roundhouse`` itself is installed)."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(str(p) for p in (site, *sources))
+    env["PYTHONPATH"] = python_path(site, *sources)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     env["ROUNDHOUSE_DATA_DIR"] = str(data_dir)
     env.pop("DISPLAY", None)

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from plugin_helpers import python_path
 from test_bots_blindness import _position as random_position
 
 from roundhouse.core.cli.main import main
@@ -136,7 +137,7 @@ def spy_plugin(tmp_path, monkeypatch):
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: roundhouse-spy\nVersion: 1.0\n", encoding="utf-8")
     (info / "entry_points.txt").write_text("[roundhouse]\nspy = roundhouse_spy\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(site))
-    monkeypatch.setenv("PYTHONPATH", str(site))
+    monkeypatch.setenv("PYTHONPATH", python_path(site))
     report = tmp_path / "spy.jsonl"
     monkeypatch.setenv("SPY_REPORT", str(report))
     return report

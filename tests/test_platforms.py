@@ -4,7 +4,8 @@ Each test takes away or fakes what another platform lacks or has
 (``os.fork``, ``sys.platform``, the Windows console) and checks the path
 Roundhouse takes there. Exports without hard links are in
 ``test_cli_export_faults.py``, isolated bots where ``select()`` takes
-sockets only in ``test_bot_isolation.py``.
+sockets only in ``test_bot_isolation.py``; CI also runs the whole suite
+without ``os.fork`` (``tests/without_fork``).
 """
 
 from __future__ import annotations
