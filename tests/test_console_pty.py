@@ -1,4 +1,4 @@
-"""End to end: the real ``python -m core play --ui console`` in a pseudo-terminal."""
+"""End to end: the real ``python -m roundhouse play --ui console`` in a pseudo-terminal."""
 
 from __future__ import annotations
 

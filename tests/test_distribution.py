@@ -39,9 +39,9 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[zipfile.ZipFile]
 
 
 def run_roundhouse(*args: str, cwd: Path, pythonpath: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "PYTHONPATH")}
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
     if pythonpath is not None:
-        env["PYTHONPATH"] = str(pythonpath)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(pythonpath), env.get("PYTHONPATH"))))
     env.update(LANG="C.UTF-8", LANGUAGE="en", ROUNDHOUSE_DATA_DIR=str(cwd / "data"))
     return subprocess.run(
         [sys.executable, "-m", "roundhouse", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
