@@ -183,14 +183,12 @@ def test_play_store_off_with_warning_when_directory_unusable(tmp_path):
     assert err.getvalue().startswith("warning: saving is off: cannot use the data directory")
 
 
-def test_play_store_reports_a_damaged_database(tmp_path):
+def test_play_store_refuses_a_file_that_is_not_a_database_and_plays_without_saving(tmp_path):
     (tmp_path / "roundhouse.sqlite3").write_bytes(b"\x00garbage" * 64)
     err = io.StringIO()
-    store = open_play_store(tmp_path, err)
-    try:
-        assert store is not None and "was moved to roundhouse.sqlite3.damaged-" in err.getvalue()
-    finally:
-        store.close()
+    assert open_play_store(tmp_path, err) is None
+    assert err.getvalue().startswith("warning: saving is off: ") and "left untouched" in err.getvalue()
+    assert (tmp_path / "roundhouse.sqlite3").read_bytes() == b"\x00garbage" * 64
 
 
 def test_second_play_is_refused_while_another_holds_the_data_dir(capsys, tmp_path):

@@ -104,19 +104,14 @@ def test_newer_schema_is_refused_and_left_untouched(tmp_path):
     assert not list(tmp_path.glob("*.damaged-*"))
 
 
-def test_damaged_database_is_moved_aside_reported_and_game_starts(tmp_path, registry):
+def test_a_file_that_is_not_a_database_is_refused_and_left_untouched(tmp_path):
     garbage = b"this is not a database, just some bytes " * 100
     (tmp_path / DB_NAME).write_bytes(garbage)
-    with Store.open(tmp_path) as store:
-        assert len(store.warnings) == 1
-        assert "damaged" in store.warnings[0] and "moved" in store.warnings[0]
-        aside = list(tmp_path.glob(f"{DB_NAME}.damaged-*"))
-        assert len(aside) == 1 and aside[0].name in store.warnings[0]
-        assert aside[0].read_bytes() == garbage  # kept, never overwritten
-        session = new_session(registry)
-        store.attach(session)
-        play(session, 2)
-        assert store.saved_match().log == tuple(e.to_text() for e in session.log)
+    with pytest.raises(StoreError, match="not a Roundhouse save database") as refused:
+        Store.open(tmp_path)
+    assert len(str(refused.value).splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == [DB_NAME]  # no lock, WAL or copy beside it
+    assert (tmp_path / DB_NAME).read_bytes() == garbage
 
 
 def test_damaged_pages_inside_a_real_database_are_detected(tmp_path, registry):

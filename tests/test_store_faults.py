@@ -264,9 +264,10 @@ def test_DX_6_a_damaged_save_is_set_aside_with_one_line_naming_it(tmp_path, caps
         ("UPDATE schema_version SET version = 'abc'", "schema version 'abc' is not a whole number"),
         ("DROP TABLE decisions", "the table 'decisions' is missing"),
         ("ALTER TABLE matches DROP COLUMN note", "the column matches.note is missing"),
+        ("DROP TABLE schema_version", "the table 'schema_version' is missing"),  # not "table matches already exists"
     ],
 )
-def test_a_damaged_schema_is_moved_aside_in_one_line(tmp_path, capsys, damage, reason):
+def test_DX_8_a_damaged_schema_is_named_and_moved_aside_in_one_line(tmp_path, capsys, damage, reason):
     with store_with_history(tmp_path) as store:
         store._db.execute(damage)
     status, out, err = run_cli(capsys, "history", "--data-dir", str(tmp_path))

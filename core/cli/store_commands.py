@@ -6,9 +6,12 @@ read or does not replay). Every error is one line on standard error.
 
 ``play`` and the store: a data directory that cannot be created or written
 prints a warning and the game is played without saving (a player would
-rather play than be stopped); a data directory in use by another running
-Roundhouse stops ``play`` with status 1 and a clear message, since two
-windows saving the same match would confuse anyone.
+rather play than be stopped), and so does a file at the save path that is
+not a Roundhouse database (it is left untouched); a data directory in use
+by another running Roundhouse, or a database another program holds locked,
+stops ``play`` with status 1 and a clear message, since two programs
+writing the same file would confuse anyone. ``history`` and ``export`` stop
+with status 1 and one line in every such case.
 """
 
 from __future__ import annotations

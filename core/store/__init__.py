@@ -12,8 +12,20 @@ Contracts:
   per save, in WAL mode: a process killed at any moment loses at most the
   decision in progress. Only the changed part of the decision log is written;
   rows are replaced, never duplicated.
-- A damaged database (one the integrity check rejects, whose tables are
-  missing, or that was emptied to 0 bytes) is moved aside as
+- Only Roundhouse's own files are changed. Every database we create or
+  open gets ``PRAGMA application_id`` :data:`APPLICATION_ID`; a save from
+  before the id is ours when its tables are ours. Another program's SQLite
+  file, any other non-empty file, a non-file, or a symbolic link leading
+  out of the data directory to anything but a Roundhouse database is
+  refused with a one-line StoreError and left untouched: same bytes and
+  mode, no WAL, shared-memory or lock file beside it.
+- Locked is not damaged: a database another program holds locked (in
+  exclusive locking mode, say) raises StoreBusy naming the holder when
+  ``/proc/locks`` tells, after at most :data:`OPEN_TIMEOUT_S`, and is never
+  moved aside; a full disk or an I/O error while opening raises StoreError.
+- A damaged database (one the integrity check rejects while we hold it,
+  whose tables or ``schema_version`` are missing, said as such, or that was
+  emptied to 0 bytes) is moved aside as
   ``roundhouse.sqlite3.damaged-<time>`` (never overwritten), reported in
   :attr:`Store.warnings` in one line, and a fresh one is used. A directory
   that cannot be created or written raises StoreError.
@@ -32,12 +44,14 @@ Contracts:
 
 __all__ = [
     "ABANDONED",
+    "APPLICATION_ID",
     "BUSY_TIMEOUT_S",
     "DB_NAME",
     "ENV_DATA_DIR",
     "FINISHED",
     "HISTORY_STATUSES",
     "LOCK_NAME",
+    "OPEN_TIMEOUT_S",
     "PAUSED",
     "PLAYING",
     "UNREADABLE",
@@ -63,10 +77,12 @@ __all__ = [
 ]
 
 from roundhouse.core.store.database import (
+    APPLICATION_ID,
     BUSY_TIMEOUT_S,
     DB_NAME,
     ENV_DATA_DIR,
     LOCK_NAME,
+    OPEN_TIMEOUT_S,
     WAL_CHECKPOINT_PAGES,
     WAL_SIZE_LIMIT,
     default_data_dir,

@@ -2,15 +2,23 @@
 
 :func:`open_database` creates the data directory, takes the session lock
 (playing) and returns a connection in WAL mode whose integrity was checked
-and whose schema was migrated. A damaged database (rejected by the
-integrity check, tables missing, emptied to 0 bytes) is renamed
+and whose schema was migrated. Before anything is written, the file at the
+database path must be a Roundhouse database (its application id is
+:data:`APPLICATION_ID`, or, for a save from before the id, its tables are
+ours), absent, or empty: another program's SQLite file, any other non-empty
+file, or a symbolic link leading out of the data directory to anything but
+a Roundhouse database is refused with StoreError and left untouched (no
+WAL files, no lock file beside it). A database another program holds locked
+raises StoreBusy naming it when /proc/locks tells, and is never moved aside.
+Only a database the integrity or schema check rejects while Roundhouse
+holds it (or one emptied to 0 bytes) is damaged: it is renamed
 ``roundhouse.sqlite3.damaged-<time>`` (never overwritten) and a fresh one is
-created, with one warning saying so. A directory that cannot be created or
-written, a database from a newer release or a damaged one that cannot be
-moved aside raises StoreError (StoreBusy when another process holds the
-lock), and the lock is given back. In a directory nobody can write, reading
-opens the database unchanged, without the lock. :class:`Transaction`
-commits or rolls back without ever hiding the error that stopped it.
+created, with one warning saying so. A directory or database that cannot be
+written (a full disk included), a database from a newer release or a
+damaged one that cannot be moved aside raises StoreError, and the lock is
+given back. In a directory nobody can write, reading opens the database
+unchanged, without the lock. :class:`Transaction` commits or rolls back
+without ever hiding the error that stopped it.
 """
 
 from __future__ import annotations
@@ -26,17 +34,32 @@ from pathlib import Path
 from roundhouse.core.store.errors import StoreBusy, StoreError
 from roundhouse.core.store.lock import LockFileError, SessionLock
 from roundhouse.core.store.rows import decode_text
-from roundhouse.core.store.schema import SCHEMA_VERSION, SchemaTooNew, check_tables, migrate, schema_version
+from roundhouse.core.store.schema import (
+    SCHEMA_VERSION,
+    TABLES,
+    SchemaTooNew,
+    check_tables,
+    migrate,
+    schema_version,
+)
 from roundhouse.core.text.notices import Notice
 
 DB_NAME = "roundhouse.sqlite3"
 LOCK_NAME = "roundhouse.lock"
 ENV_DATA_DIR = "ROUNDHOUSE_DATA_DIR"
 BUSY_TIMEOUT_S = 10.0
+"""How long a save waits for another connection's transaction to end."""
+OPEN_TIMEOUT_S = 2.0
+"""How long opening waits for the database: a lock held longer is another program's, reported as busy."""
 WAL_CHECKPOINT_PAGES = 100
 """Copy the write-ahead log into the database every this many pages (SQLite's default is 1000)."""
 WAL_SIZE_LIMIT = 512 * 1024
 """Bytes the write-ahead log file is cut back to after a checkpoint."""
+APPLICATION_ID = 0x524E4448
+"""``PRAGMA application_id`` of every Roundhouse save database ("RNDH"): another program's file is told apart."""
+SQLITE_HEADER = b"SQLite format 3\x00"
+_DAMAGE_CODES = (None, sqlite3.SQLITE_ERROR, sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+"""SQLite result codes (None: our own checks) that mean a damaged file; any other failure leaves it in place."""
 
 
 def default_data_dir() -> Path:
@@ -56,10 +79,11 @@ def open_database(directory: Path, exclusive: bool) -> tuple[sqlite3.Connection,
     created or written, or a database from a newer release.
     """
     path = directory / DB_NAME
+    lock = SessionLock(lock_path(path))
     read_only = False
     try:
         make_data_directory(directory)
-        lock = SessionLock(lock_path(path))
+        refuse_foreign(path, directory)
         locked = lock.acquire()
     except LockFileError as error:
         raise StoreError(f"cannot use the data directory {directory}: {error}") from None
@@ -102,10 +126,15 @@ def _connect(path: Path, lock: SessionLock, exclusive: bool, warnings: list[str]
         return checked_connection(path)
     except SchemaTooNew as error:
         raise StoreError(f"{error}; update Roundhouse to use {path}") from None
-    except sqlite3.DatabaseError as error:
-        if isinstance(error, sqlite3.OperationalError) and _unwritable(error):
-            raise StoreError(f"cannot write the save database {path}: {error}") from None
+    except sqlite3.Error as error:
+        code = getattr(error, "sqlite_errorcode", None)
+        if code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            raise busy(path) from None
+        if code not in _DAMAGE_CODES:
+            raise StoreError(f"cannot use the save database {path}: {error}") from None
         damage = str(error)
+    if lock_holder(path) is not None:  # never move aside a file another program has open and locked
+        raise busy(path)
     if not exclusive and not lock.acquire():
         raise StoreError(f"the save database {path} is damaged ({damage}); it is in use by another Roundhouse")
     try:
@@ -132,7 +161,7 @@ def checked_connection(path: Path, read_only: bool = False) -> sqlite3.Connectio
         raise sqlite3.DatabaseError("it was emptied to 0 bytes")
     target = path.resolve().as_uri() + "?mode=ro&immutable=1" if read_only else str(path)
     connection = sqlite3.connect(
-        target, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False, uri=read_only
+        target, timeout=OPEN_TIMEOUT_S, isolation_level=None, check_same_thread=False, uri=read_only
     )
     connection.text_factory = decode_text
     try:
@@ -148,6 +177,9 @@ def checked_connection(path: Path, read_only: bool = False) -> sqlite3.Connectio
         if not read_only:
             migrate(connection)
         check_tables(connection)
+        if not read_only and connection.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # a save from before the id
+        connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
     except UnicodeDecodeError:  # SQLite's message quoting a damaged schema
         connection.close()
         raise sqlite3.DatabaseError("the database schema is damaged") from None
@@ -231,9 +263,87 @@ def _check_integrity(connection: sqlite3.Connection) -> None:
         raise sqlite3.DatabaseError(f"integrity check: {first}{more}")
 
 
-def _unwritable(error: sqlite3.OperationalError) -> bool:
-    text = str(error).lower()
-    return "readonly" in text or "read-only" in text or "unable to open" in text or "disk i/o" in text
+def refuse_foreign(path: Path, directory: Path) -> None:
+    """StoreError, touching nothing, unless ``path`` is a Roundhouse database, absent or empty.
+
+    A symbolic link may lead out of the data directory only to an existing
+    Roundhouse database (two data directories sharing one save).
+    """
+    target = Path(os.path.realpath(path))
+    if path.is_symlink() and target.parent != Path(os.path.realpath(directory)):
+        why = _not_ours(target) if target.is_file() else "nothing Roundhouse saved"
+        if why is not None:
+            raise StoreError(
+                f"{path} is a symbolic link out of the data directory to {target}, which is {why}; "
+                "it was left untouched"
+            )
+    elif target.exists():
+        why = _not_ours(target) if target.is_file() else "not a file"
+        if why is not None:
+            raise StoreError(f"{path} is {why}; it was left untouched: move it away or choose another --data-dir")
+
+
+def _not_ours(path: Path) -> str | None:
+    """What the file at ``path`` is when it is not a Roundhouse database; None for ours, empty or unreadable.
+
+    Read without SQLite's locks or journal (immutable), so the file is never
+    changed. A damaged file whose tables cannot be listed is left to the
+    integrity check.
+    """
+    with path.open("rb") as handle:
+        header = handle.read(100)
+    if not header:
+        return None
+    if len(header) < 100 or not header.startswith(SQLITE_HEADER):
+        return "not a Roundhouse save database (not SQLite)"
+    application = int.from_bytes(header[68:72], "big")
+    if application == APPLICATION_ID:
+        return None
+    if application != 0:
+        return f"another program's SQLite database (application id {application:#010x})"
+    try:
+        reader = sqlite3.connect(path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+        try:
+            rows = reader.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        finally:
+            reader.close()
+    except (sqlite3.Error, ValueError):
+        return None
+    tables = {str(row[0]) for row in rows if not str(row[0]).startswith("sqlite_")}
+    strangers = sorted(tables - TABLES)
+    if strangers:
+        return f"another program's SQLite database (tables {', '.join(strangers[:3])})"
+    if tables and "schema_version" not in tables and not {"matches", "decisions"} <= tables:
+        return f"another program's SQLite database (tables {', '.join(sorted(tables))})"
+    return None
+
+
+def busy(path: Path) -> StoreBusy:
+    """The error for a database another program holds locked, naming it when /proc/locks tells."""
+    holder = lock_holder(path) or "another program"
+    return StoreBusy(f"the save database {path} is locked by {holder}; close it, then try again")
+
+
+def lock_holder(path: Path) -> str | None:
+    """``name (process N)`` of another process holding a lock on ``path`` (Linux /proc/locks), else None."""
+    try:
+        info = path.stat()
+        lines = Path("/proc/locks").read_text().splitlines()
+    except OSError:
+        return None
+    device = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
+    for line in lines:
+        fields = line.split()  # "1: POSIX  ADVISORY  WRITE 665 fe:00:2170915 0 EOF"; waiters add "->"
+        if len(fields) < 6 or fields[1] == "->" or fields[5] != device or not fields[4].isdigit():
+            continue
+        if int(fields[4]) == os.getpid():
+            continue
+        try:
+            name = Path(f"/proc/{fields[4]}/comm").read_text().strip()
+        except OSError:
+            name = "a program"
+        return f"{name} (process {fields[4]})"
+    return None
 
 
 def _move_aside(path: Path) -> Path:

@@ -18,7 +18,7 @@ class NoSuchMatch(StoreError):
 
 
 class StoreBusy(StoreError):
-    """Another Roundhouse is playing with the same data directory."""
+    """Another Roundhouse is playing with the same data directory, or another program holds the database locked."""
 
 
 class ResumeError(StoreError, ValueError):

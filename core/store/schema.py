@@ -76,18 +76,20 @@ COLUMNS = {
 }
 """The columns the store reads from each table at :data:`SCHEMA_VERSION`."""
 
+TABLES = frozenset({*COLUMNS, "schema_version"})
+"""Every table a Roundhouse database holds (besides SQLite's own)."""
+
 
 def schema_version(connection: sqlite3.Connection) -> int:
     """The database's schema version (0 for a new, empty database).
 
-    sqlite3.DatabaseError when the recorded version is not a whole number.
+    sqlite3.DatabaseError when the recorded version is missing (while other
+    tables of ours are there) or not a whole number.
     """
-    exists = connection.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
-    ).fetchone()
-    if exists is None:
-        return 0
-    row = connection.execute("SELECT version FROM schema_version").fetchone()
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    row = connection.execute("SELECT version FROM schema_version").fetchone() if "schema_version" in tables else None
+    if row is None and tables & set(COLUMNS):
+        raise sqlite3.DatabaseError("the table 'schema_version' is missing or empty, though the saves are there")
     if row is None:
         return 0
     if type(row[0]) is not int:

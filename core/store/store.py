@@ -50,8 +50,10 @@ class Store(Autosave):
         """Open (creating if needed) the store of ``data_dir`` (default: :func:`default_data_dir`).
 
         ``exclusive`` (playing) takes the session lock: StoreBusy when another
-        process holds it. Raises StoreError for a directory that cannot be
-        created or written, or a database from a newer release.
+        process holds it, or when another program holds the database locked.
+        Raises StoreError for a directory that cannot be created or written,
+        a database from a newer release, or a file that is not a Roundhouse
+        database (left untouched).
         """
         directory = Path(data_dir) if data_dir is not None else default_data_dir()
         directory = directory.expanduser()
