@@ -119,6 +119,9 @@ def test_names_are_unique_per_table(monkeypatch):
         def attach(self, session):
             sessions.append(session)
 
+        def unsaved(self, session):
+            return 0
+
     context.store = Store()
     assert ConsoleFrontend().run(context) == 0
     assert "ana already sits at this table; choose another name." in output.getvalue()

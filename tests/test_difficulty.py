@@ -162,3 +162,6 @@ class _Store:
 
     def attach(self, session):
         self.sessions.append(session)
+
+    def unsaved(self, session):
+        return 0

@@ -10,15 +10,25 @@ itself (DX.6 autosave, DX.8 and DX.11 history).
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import io
 import os
+import shutil
 import sqlite3
+import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_store_faults import python_child, run_cli, store_with_history
+from console_helpers import ScriptedInput, last_line
+from test_store import play
+from test_store_faults import fill_disk, free_disk, new_session, python_child, registry, run_cli, store_with_history
 
+from roundhouse.core.play.session import Session
 from roundhouse.core.store import DB_NAME, Store, StoreBusy, StoreError, database
+from roundhouse.frontends.console.game import ConsoleGame
+from roundhouse.frontends.console.terminal import Terminal
 
 
 def snapshot(*directories: Path) -> dict[str, tuple[bytes, int]]:
@@ -140,3 +150,143 @@ def test_reading_a_missing_data_directory_on_a_read_only_disk_gives_an_empty_his
         assert store.history() == [] and store.saved_match() is None
     with pytest.raises(StoreError, match="Read-only file system"):
         Store.open(tmp_path / "missing")
+
+
+# ------------------------------------------------------ saves tell the truth
+def quit_console(store: Store, session: Session, on_question: Callable[[], str]) -> str:
+    """Quit the console game at the first prompt; ``on_question`` answers the unsaved-decisions question."""
+
+    def answer(output: str) -> str | None:
+        return on_question() if last_line(output).endswith("[y/N] ") else "quit"
+
+    output = io.StringIO()
+    game = ConsoleGame(Terminal(ScriptedInput(output, answer), output, "en"), session, store, registry())
+    assert game.run() == 0
+    return output.getvalue()
+
+
+def saved_length(directory: Path) -> int:
+    """How many decisions the match in progress has on disk, read by another connection."""
+    with Store.open(directory, exclusive=False) as reader:
+        saved = reader.saved_match()
+        return len(saved.log) if saved is not None else 0
+
+
+def store_failing_to_save(directory: Path) -> tuple[Store, Session]:
+    """A store whose disk filled after three decisions (SQLite's own SQLITE_FULL), once a save failed."""
+    store = Store.open(directory)
+    session = new_session()
+    store.attach(session)
+    play(session, 3)
+    fill_disk(store)
+    while not store.warnings:
+        play(session, 1)
+    return store, session
+
+
+def test_DX_6_full_disk_goodbye_counts_unsaved_decisions_and_a_save_succeeds_once_space_is_back(tmp_path):
+    store, session = store_failing_to_save(tmp_path)
+    play(session, 3)
+    lost = len(session.log) - saved_length(tmp_path)
+    assert lost > 1
+    assert store.unsaved(session) == lost
+    text = quit_console(store, session, lambda: "y")
+    assert f"{lost} decisions are not saved (saving failed)" in text and "Quit anyway and lose them?" in text
+    assert text.rstrip().endswith(
+        f"Goodbye. {lost} decisions of this match are not saved; "
+        "'roundhouse play' resumes it from the last saved position."
+    )
+    assert "This match is saved" not in text
+    free_disk(store)
+    assert store.unsaved(session) == 0, "one more try saves everything once there is room"
+    assert saved_length(tmp_path) == len(session.log)
+    store.close()
+
+
+def test_DX_6_a_player_who_stays_after_freeing_space_keeps_every_decision(tmp_path):
+    store, session = store_failing_to_save(tmp_path)
+
+    def free_space_and_stay() -> str:
+        free_disk(store)
+        return "n"
+
+    text = quit_console(store, session, free_space_and_stay)
+    assert text.count("Quit anyway and lose it?") + text.count("Quit anyway and lose them?") == 1
+    assert text.rstrip().endswith("Goodbye. This match is saved; 'roundhouse play' resumes it.")
+    assert saved_length(tmp_path) == len(session.log)
+    store.close()
+
+
+# ----------------------------------------------------------- tiny disks
+@pytest.fixture
+def tiny_disk(tmp_path):
+    """Mounts a tmpfs of the size asked for (root on Linux); skips where mounting is not permitted."""
+    mounted: list[Path] = []
+
+    def mount(size: str) -> Path:
+        if shutil.which("mount") is None:
+            pytest.skip("no mount command: a small filesystem cannot be made here")
+        directory = tmp_path / f"disk-{size}"
+        directory.mkdir()
+        done = subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(directory)], capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            pytest.skip(f"mounting a {size} tmpfs is not permitted here: {done.stderr.strip()}")
+        mounted.append(directory)
+        return directory
+
+    yield mount
+    for directory in mounted:
+        subprocess.run(["umount", "--lazy", str(directory)], check=True)  # even with a failed test's files open
+
+
+def fill_to_the_last_byte(filler: Path) -> None:
+    """Take every free byte of the filesystem of ``filler``."""
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o644)
+    try:
+        for size in (65536, 4096, 1):
+            with contextlib.suppress(OSError):
+                while os.write(fd, b"\0" * size):
+                    pass
+    finally:
+        os.close(fd)
+
+
+def test_DX_6_on_a_200k_disk_the_write_ahead_log_never_fills_it(tiny_disk):
+    disk = tiny_disk("200k")
+    store = Store.open(disk)
+    session = new_session(humans=0)
+    store.attach(session)
+    while not session.is_over:
+        session.step()
+    assert not [w for w in store.warnings if w.startswith("Saving failed")]
+    assert store.unsaved(session) == 0
+    store.close()
+    with Store.open(disk) as reopened:
+        [entry] = reopened.history()
+        assert entry.status == "finished"
+
+
+def test_DX_6_on_a_full_2m_disk_the_goodbye_counts_what_is_lost_and_freeing_space_saves_it(tiny_disk):
+    disk = tiny_disk("2m")
+    store = Store.open(disk)
+    session = new_session()
+    store.attach(session)
+    play(session, 3)
+    filler = disk / "filler"
+    fill_to_the_last_byte(filler)
+    while not store.warnings and not session.is_over:
+        play(session, 1)
+    assert store.warnings, "the full disk made a save fail"
+    play(session, 3)
+    lost = store.unsaved(session)
+    assert lost == len(session.log) - saved_length(disk) > 0
+    text = quit_console(store, session, lambda: "y")
+    assert f"Goodbye. {lost} decisions of this match are not saved" in text and lost > 1
+    filler.unlink()
+    assert store.unsaved(session) == 0
+    store.close()
+    with Store.open(disk) as reopened:
+        saved = reopened.saved_match()
+        assert saved is not None and saved.log == tuple(e.to_text() for e in session.log)

@@ -33,7 +33,12 @@ Contracts:
   of the wrong kind is set aside (a save) or left out (history) with a
   one-line warning naming the match; every other row still loads.
 - A failed save is reported once per cause with SQLite's own reason (never
-  a rollback error in its place); the match goes on.
+  a rollback error in its place); the match goes on, and the next save
+  writes everything. :meth:`Store.unsaved` says how many decisions of a
+  session are not on disk (after one more try): a front end says "saved"
+  only when it is 0. The write-ahead log is folded in and emptied once it
+  passes :data:`WAL_SIZE_LIMIT` and after a failed save, so it never fills
+  a small disk by itself.
 - One playing instance per database: a second :meth:`Store.open` raises
   StoreBusy while the first holds the session lock, taken next to the
   database's real file (symbolic links resolved), so two data directories

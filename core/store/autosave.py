@@ -5,7 +5,11 @@ change it publishes (each decision, bot step, undo, redo, restart, new
 match), one transaction per save, before any plugin observer hears of it.
 Only the changed part of the decision log is written; rows are replaced,
 never duplicated. A failed save never raises: it becomes a warning, once
-per cause, with SQLite's own reason, and the match goes on.
+per cause, with SQLite's own reason, and the match goes on; the next change
+saves everything again, and :meth:`Autosave.unsaved` tells (after one more
+try) how many decisions are not on disk. Once the write-ahead log passes
+:data:`WAL_SIZE_LIMIT`, and after a failed save, it is folded into the
+database and emptied, so a nearly full disk keeps room for the next save.
 
 This is the saving half of :class:`roundhouse.core.store.Store`, which adds
 opening, resuming and the history.
@@ -13,6 +17,7 @@ opening, resuming and the history.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -23,7 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from roundhouse.core.play.session import LogEntry, MatchRecord, Session
-from roundhouse.core.store.database import DB_NAME, Transaction, checked_connection
+from roundhouse.core.store.database import (
+    BUSY_TIMEOUT_S,
+    DB_NAME,
+    WAL_SIZE_LIMIT,
+    Transaction,
+    checked_connection,
+)
 from roundhouse.core.store.entries import ABANDONED, FINISHED, PAUSED, PLAYING, now_text
 from roundhouse.core.store.rows import pack_record
 from roundhouse.core.text.notices import Notice
@@ -38,6 +49,8 @@ class _Tracking:
     entries: list[LogEntry]
     redo: str
     status: str
+    failed: bool = False
+    """The last save of this session failed: what is on disk is older than the session."""
 
 
 class Autosave:
@@ -132,12 +145,47 @@ class Autosave:
                     self._update_match(tracking, session, redo, status)
             except (sqlite3.Error, OSError) as error:
                 self._warn(Notice("store.save_failed", error=error))
+                self._tracked[session].failed = True
+                self._empty_wal()  # what it frees may let the next save in
                 return
             tracking.entries = written
             tracking.redo = redo
             tracking.status = status
+            tracking.failed = False
             self._tracked[session] = tracking
             self._recover_lost_wal()
+            with contextlib.suppress(OSError):  # a missing log was just dealt with
+                if self._wal_path.stat().st_size > WAL_SIZE_LIMIT:
+                    self._empty_wal()
+
+    def unsaved(self, session: Session) -> int:
+        """How many decisions of ``session`` are not on disk (0: resuming brings back this very position).
+
+        When the last save failed, saving is tried once more first. A
+        session the store does not follow (attaching it failed) is unsaved
+        in full. Changes other than decisions (an undo) count as one.
+        """
+        with self._mutex:
+            tracking = self._tracked.get(session)
+            if tracking is None:
+                return len(session.log)
+            if tracking.failed:
+                self._save(session)
+                tracking = self._tracked[session]
+            if not tracking.failed:
+                return 0
+            if session.record is not tracking.record:
+                return max(1, len(session.log))
+            return max(1, len(session.log) - _shared_start(tracking.entries, session.log))
+
+    def _empty_wal(self) -> None:
+        """Fold the write-ahead log into the database and cut it to 0 bytes, without waiting for readers."""
+        with contextlib.suppress(sqlite3.Error):  # busy or full: the next save tries again
+            self._db.execute("PRAGMA busy_timeout = 0")
+            try:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
 
     def _recover_lost_wal(self) -> None:
         """If the write-ahead log was deleted under the open database, fold it in and start a new one.
@@ -163,10 +211,7 @@ class Autosave:
         if len(log) >= len(saved) and (not saved or log[len(saved) - 1] is saved[-1]):
             keep = len(saved)
         else:
-            keep = 0
-            limit = min(len(saved), len(log))
-            while keep < limit and saved[keep] == log[keep]:
-                keep += 1
+            keep = _shared_start(saved, log)
         if keep < len(saved):
             self._db.execute("DELETE FROM decisions WHERE match_id = ? AND idx >= ?", (tracking.match_id, keep))
         if keep < len(log):
@@ -256,3 +301,11 @@ class Autosave:
                 )
             else:
                 self._db.execute("DELETE FROM decisions WHERE match_id = ?", (match_id,))
+
+
+def _shared_start(saved: list[LogEntry], log: list[LogEntry]) -> int:
+    """How many first entries the two logs have in common."""
+    same = 0
+    while same < min(len(saved), len(log)) and saved[same] == log[same]:
+        same += 1
+    return same

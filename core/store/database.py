@@ -53,8 +53,8 @@ OPEN_TIMEOUT_S = 2.0
 """How long opening waits for the database: a lock held longer is another program's, reported as busy."""
 WAL_CHECKPOINT_PAGES = 100
 """Copy the write-ahead log into the database every this many pages (SQLite's default is 1000)."""
-WAL_SIZE_LIMIT = 512 * 1024
-"""Bytes the write-ahead log file is cut back to after a checkpoint."""
+WAL_SIZE_LIMIT = 64 * 1024
+"""Bytes past which a save folds the write-ahead log into the database and empties it (also its size cap)."""
 APPLICATION_ID = 0x524E4448
 """``PRAGMA application_id`` of every Roundhouse save database ("RNDH"): another program's file is told apart."""
 SQLITE_HEADER = b"SQLite format 3\x00"

@@ -48,8 +48,14 @@ RECENT_MATCHES = 3
 
 
 def farewell(term: Terminal, key: str, session: Session | None, store: Any) -> str:
-    """The goodbye line ``key``, saying truthfully whether the unfinished match is kept."""
-    if session is None or session.is_over:
+    """The goodbye line ``key``, saying truthfully whether the match is kept: "saved" only when its last
+    decision is on disk, else how many decisions are lost (``store.unsaved`` tries once more first)."""
+    if session is None:
+        return term.t(key)
+    unsaved = store.unsaved(session) if store is not None else 0
+    if unsaved:
+        return f"{term.t(key)} {term.t('console.unsaved_lost_note', count=unsaved)}"
+    if session.is_over:
         return term.t(key)
     note = "console.saved_note" if store is not None else "console.unsaved_note"
     return f"{term.t(key)} {term.t(note)}"
@@ -173,7 +179,7 @@ class ConsoleGame:
             self.hand_off(seat)
             outcome = self.turn(seat)
             self.seen_upto[(self.session.match_number, seat)] = len(self.session.record.events)
-            if outcome is Outcome.QUIT:
+            if outcome is Outcome.QUIT and not self.stays_to_save():
                 self.term.say(farewell(self.term, "console.bye", self.session, self.store))
                 return 0
 
@@ -182,6 +188,14 @@ class ConsoleGame:
         line = house_options_line(self.term.catalog, self.session.variant, self.session.params)
         if line:
             self.term.say(line)
+
+    def stays_to_save(self) -> bool:
+        """DX.6: with decisions not on disk, ask whether to stay (free space; the next move saves them all)
+        or quit and lose them; True to stay. Nothing is asked when everything is saved."""
+        unsaved = self.store.unsaved(self.session) if self.store is not None else 0
+        if not unsaved:
+            return False
+        return not self.term.confirm(self.term.t("console.unsaved_quit_question", count=unsaved), default=False)
 
     def report_store_warnings(self) -> None:
         """Say each new store warning (a failed save, a save set aside) once, as it happens."""
