@@ -118,14 +118,12 @@ def computer_moves(app, root) -> list[float]:
             app.confirm()
             root.update_idletasks()
             continue
-        if app._bot_job is not None:
-            root.after_cancel(app._bot_job)
-            app._bot_job = None
+        app.pacing.cancel_bot()
         if app._screen is not None:
             app._screen.close()
             continue
         start = time.perf_counter()
-        app._bot_step()
+        app.pacing.bot_step()
         root.update_idletasks()
         samples.append(time.perf_counter() - start)
     return samples

@@ -165,7 +165,7 @@ def test_cli_simulate_prints_each_failure_in_one_line_and_the_failed_count(monke
 def test_tk_window_warns_when_the_planner_takes_over(window, monkeypatch):  # noqa: F811 - fixture
     shown: list[str] = []
     monkeypatch.setattr(
-        "roundhouse.frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text)
+        "roundhouse.frontends.tk.startup.messagebox.showwarning", lambda title, text, parent: shown.append(text)
     )
     registry = registry_with(MisbehavingBot("raises", at=1))
     session = make_session(registry, "mexican-train", table(), seed=5)
@@ -180,7 +180,7 @@ def test_tk_window_warns_when_the_planner_takes_over(window, monkeypatch):  # no
 def test_tk_window_warns_in_the_players_language(window, monkeypatch):  # noqa: F811 - fixture
     shown: list[str] = []
     monkeypatch.setattr(
-        "roundhouse.frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text)
+        "roundhouse.frontends.tk.startup.messagebox.showwarning", lambda title, text, parent: shown.append(text)
     )
     window.set_language("fr")
     session = make_session(registry_with(MisbehavingBot("none", at=1)), "mexican-train", table(), seed=5)

@@ -358,7 +358,7 @@ def test_store_hooks_resume_and_attach_every_session(window, monkeypatch):
     saved_session = make_session(REGISTRY.registry, "mexican-train", seats(None, "random"), 77)
     saved = SimpleNamespace(id=1, variant="mexican-train", seats=tuple(saved_session.seats), updated=None)
     app.store = FakeStore(saved, saved_session)
-    monkeypatch.setattr(app, "ask_resume", lambda summary, match_id: "#1: Mexican Train; Ana, Bo" in summary)
+    monkeypatch.setattr(app.startup, "ask_resume", lambda summary, match_id: "#1: Mexican Train; Ana, Bo" in summary)
     app.start()
     assert app.store.resumed == [saved] and app.session is saved_session and app.store.paused == []
     assert app.store.attached == [saved_session]
@@ -377,7 +377,7 @@ def test_store_warnings_are_shown_once_each_in_the_window(window, monkeypatch):
     app = window
     shown = []
     monkeypatch.setattr(
-        "roundhouse.frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text)
+        "roundhouse.frontends.tk.startup.messagebox.showwarning", lambda title, text, parent: shown.append(text)
     )
     app.store = FakeStore(None, None)
     app.store.warnings = ["The save file was damaged; it was moved aside."]
@@ -394,7 +394,7 @@ def test_store_warnings_are_shown_in_the_windows_language(window, monkeypatch):
     app = window
     shown = []
     monkeypatch.setattr(
-        "roundhouse.frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text)
+        "roundhouse.frontends.tk.startup.messagebox.showwarning", lambda title, text, parent: shown.append(text)
     )
     app.store = FakeStore(None, None)
     app.store.warnings = [Notice("store.save_failed", error="database or disk is full")]

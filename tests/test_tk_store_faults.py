@@ -30,7 +30,7 @@ def test_DX_6_window_shows_a_full_disk_once_with_its_cause_and_the_computer_play
 
     shown: list[str] = []
     monkeypatch.setattr(
-        "roundhouse.frontends.tk.app.messagebox.showwarning", lambda title, text, parent: shown.append(text)
+        "roundhouse.frontends.tk.startup.messagebox.showwarning", lambda title, text, parent: shown.append(text)
     )
     store = Store.open(tmp_path / "data")
     root = make_root("arc")

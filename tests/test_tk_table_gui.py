@@ -280,7 +280,7 @@ def test_restart_says_undo_brings_the_round_back_and_a_new_match_asks_first(wind
     pump(app.root)
     assert "Undo" in app.detail.cget("text")
     asked = []
-    monkeypatch.setattr(app, "ask_new_match", lambda: asked.append(True) or False)
+    monkeypatch.setattr(app.startup, "ask_new_match", lambda: asked.append(True) or False)
     from roundhouse.frontends.tk.setup_screen import SetupChoice
 
     choice = SetupChoice("mexican-train", tuple(session.seats), None, "en", app.settings.theme)

@@ -415,29 +415,19 @@ class LogPanel(TextPanel):
         self.on_choose(index)
 
 
-KEYS = (
-    ("← →", "hand"),
-    ("↑ ↓", "place"),
-    ("Enter", "enter"),
-    ("Esc", "escape"),
-    ("D", "draw"),
-    ("E", "end"),
-    ("H", "hint"),
-    ("Ctrl+Z", "undo"),
-    ("Ctrl+Y", "redo"),
-    ("Ctrl+R", "restart"),
-    ("Ctrl+N", "new"),
-    ("F1", "rules"),
-    ("Ctrl+L", "log"),
-    ("Ctrl+Q", "quit"),
-)
-"""The window's keys and what each does (``tk.keys.do.<name>``), in the order the help lists them."""
+SELECTOR_KEYS = {"hand": "← →", "place": "↑ ↓", "enter": "Enter", "escape": "Esc", "draw": "D", "end": "E"}
+"""The keys of the position selectors (:mod:`roundhouse.frontends.tk.keyboard`) as the help writes them."""
+KEYS = (*SELECTOR_KEYS, "hint", "undo", "redo", "restart", "new", "rules", "log", "quit")
+"""What the keyboard help lists (``tk.keys.do.<name>``), in order: the selectors' keys, then the commands' ids."""
 
 
 class KeysPanel(Panel):
-    """The keyboard help: a two-column table of keys and what they do."""
+    """The keyboard help: a two-column table of keys and what they do.
 
-    def __init__(self, root: tk.Misc, catalog: Catalog) -> None:
+    ``shortcuts`` gives the key of each command (its id is its :data:`KEYS` name), as its menu entry shows it.
+    """
+
+    def __init__(self, root: tk.Misc, catalog: Catalog, shortcuts: Mapping[str, str]) -> None:
         t = catalog.t
         self.on_close = lambda: None
         self.window = _toplevel(root, t("tk.keys.title"), modal=False)
@@ -451,7 +441,8 @@ class KeysPanel(Panel):
         ttk.Label(frame, text=t("tk.keys.does"), style=MUTED).grid(row=1, column=1, sticky="w")
         ttk.Separator(frame).grid(row=2, column=0, columnspan=2, sticky="we", pady=3)
         self.rows: list[tuple[str, str]] = []
-        for row, (keys, name) in enumerate(KEYS, 3):
+        for row, name in enumerate(KEYS, 3):
+            keys = SELECTOR_KEYS.get(name) or shortcuts[name]
             does = t(f"tk.keys.do.{name}")
             ttk.Label(frame, text=keys, font=("TkFixedFont", 10, "bold")).grid(
                 row=row, column=0, sticky="w", padx=(0, 18), pady=1

@@ -1,0 +1,166 @@
+"""The mouse on the table and the hand, and the hand's order: select, place, drag, arrange (DX.2).
+
+:class:`Clicks` binds the clicks of both canvases. A click on a hand tile
+selects it and lights its places, or says in the status why it cannot be
+played now; a click on a lit place previews the tile there, and a click on
+that preview confirms it; a double click on a tile with a single place
+previews it at once. It is the :class:`roundhouse.frontends.tk.drag.DropHost`
+of the hand's drag: a tile dropped on a lit place is previewed there, one
+dropped along the hand moves it in the player's own order. The right button
+does what Escape does. Ordering or arranging the hand never plays a tile.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from typing import Any, Protocol
+
+from roundhouse.core.game.actions import Action
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.game.views import PlayerView
+from roundhouse.core.play.session import Session
+from roundhouse.frontends.tk.drag import HandDrag
+from roundhouse.frontends.tk.presenter import Presenter
+from roundhouse.frontends.tk.window import TableWindow
+
+
+class ClickHost(Protocol):
+    """What the clicks need from the window."""
+
+    session: Session | None
+    presenter: Presenter
+    window: TableWindow
+
+    def legal_for_viewer(self) -> list[Action]: ...
+
+    def hand_view(self) -> PlayerView | None: ...
+
+    def preview_action(self, action: Action) -> None: ...
+
+    def confirm(self) -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def escape(self) -> None: ...
+
+
+class Clicks:
+    """Binds the mouse on the table and hand canvases of ``host.window`` (the drag's gestures too)."""
+
+    def __init__(self, host: ClickHost) -> None:
+        self.host = host
+        self.table = host.window.table
+        self.hand = host.window.hand
+        self.table.bind("<Button-1>", self._on_table_click)
+        self.hand.bind("<Button-1>", self._on_hand_click)
+        self.hand.bind("<Double-Button-1>", self._on_hand_double_click)
+        self.drag = HandDrag(self)
+        for canvas in (self.table, self.hand):
+            canvas.bind("<Button-3>", lambda _e: host.escape())
+
+    def _item_tags(self, canvas: tk.Canvas, x: float, y: float) -> list[str]:
+        x, y = canvas.canvasx(x), canvas.canvasy(y)
+        tags: list[str] = []
+        for item in reversed(canvas.find_overlapping(x - 1, y - 1, x + 1, y + 1)):
+            tags.extend(canvas.gettags(item))
+        return tags
+
+    def _target_key(self, text: str) -> Any:
+        """The place a canvas tag's text names: the shown line whose id reads ``text``, else the text (``@centre``)."""
+        model = self.host.window.model
+        lines = model.lines if model is not None else ()
+        return next((line.id for line in lines if str(line.id) == text), text)
+
+    def _on_table_click(self, event: tk.Event) -> None:
+        for tag in self._item_tags(self.table, event.x, event.y):
+            if tag.startswith("target:") or tag.startswith("row:"):
+                self.click_target(self._target_key(tag.split(":", 1)[1]))
+                return
+
+    def _on_hand_click(self, event: tk.Event) -> None:
+        for tag in self._item_tags(self.hand, event.x, event.y):
+            if tag.startswith("hand:"):
+                self.click_hand(tag.split(":", 1)[1])
+                return
+
+    def _on_hand_double_click(self, event: tk.Event) -> None:
+        """A double click on a tile with a single place previews it there at once."""
+        presenter = self.host.presenter
+        for tag in self._item_tags(self.hand, event.x, event.y):
+            if tag.startswith("hand:"):
+                legal = self.host.legal_for_viewer()
+                if presenter.selected != Tile.parse(tag.split(":", 1)[1]):
+                    self.click_hand(tag.split(":", 1)[1])
+                places = presenter.targets(legal)
+                if len(places) == 1:
+                    self.host.preview_action(next(iter(places.values())))
+                return
+
+    def click_hand(self, text: str) -> None:
+        """A hand tile was clicked: select it (its places light up), or say why it cannot be played now."""
+        host = self.host
+        legal = host.legal_for_viewer()
+        tile = Tile.parse(text)
+        if not legal or tile not in host.presenter.playable_tiles(legal):
+            view = host.hand_view()
+            if view is not None:
+                host.presenter.notice = host.presenter.why_unplayable(view, legal, tile)
+                host.refresh()
+            return
+        if host.session.preview_pending is not None:
+            host.session.cancel()
+        host.presenter.click_hand(tile, legal)
+        host.refresh()
+
+    def click_target(self, key: Any) -> None:
+        """A place was clicked: preview the selected tile there (clicking the preview again confirms)."""
+        action = self.host.presenter.click_target(key, self.host.legal_for_viewer())
+        if action is None:
+            return
+        pending = self.host.session.preview_pending
+        if pending is not None and pending.action == action:
+            self.host.confirm()
+            return
+        self.host.preview_action(action)
+
+    def hand_index_at(self, x: float, y: float) -> int:
+        """The hand position nearest to the point (x, y) of the hand strip."""
+        plan = self.host.window.hand_plan
+        return plan.index_at(x, y) if plan is not None else 0
+
+    def drop_on_hand(self, tile: Tile, index: int) -> None:
+        """A hand tile was dragged to gap ``index`` of the hand: the player's own order."""
+        view = self.host.hand_view()
+        if view is not None:
+            self.host.presenter.move_tile(view, self.host.legal_for_viewer(), tile, index)
+            self.host.window.hand_order_var.set("own")
+            self.host.refresh()
+
+    def drop_on_table(self, tile: Tile, x: float, y: float) -> None:
+        """A hand tile was dropped on the table at window point (x, y): preview it there when that place is lit."""
+        presenter = self.host.presenter
+        legal = self.host.legal_for_viewer()
+        if tile not in presenter.playable_tiles(legal):
+            return
+        if presenter.selected != tile:
+            self.click_hand(str(tile))
+        for tag in self._item_tags(self.table, x, y):
+            if tag.startswith("target:"):
+                key = self._target_key(tag.split(":", 1)[1])
+                if key in presenter.targets(legal):
+                    self.click_target(key)
+                return
+
+    def set_hand_order(self, order: str) -> None:
+        """Show the hand by value, playable first, or in the player's own order."""
+        self.host.presenter.order = order
+        self.host.window.hand_order_var.set(order)
+        self.host.refresh()
+
+    def arrange_hand(self) -> None:
+        """Line the hand up as the longest chain from the player's own train end (nothing is played)."""
+        view = self.host.hand_view()
+        if view is not None:
+            self.host.presenter.arrange(view)
+            self.host.window.hand_order_var.set("own")
+            self.host.refresh()
