@@ -140,9 +140,8 @@ def pump(root, until: Callable[[], bool] | None = None, limit: float = 10.0) -> 
         time.sleep(0.002)
 
 
-@pytest.fixture
-def window(xvfb_display, tmp_path, monkeypatch):
-    """A fresh window (instant computer) and a way to start sessions in it."""
+def fresh_window(tmp_path, monkeypatch):
+    """A fresh window (instant computer, English, settings under ``tmp_path``) on the current display."""
     monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("LANGUAGE", "en")
     from roundhouse.frontends.tk.app import TkApp
@@ -151,8 +150,15 @@ def window(xvfb_display, tmp_path, monkeypatch):
     root = make_root("arc")
     app = TkApp(root, REGISTRY, PlayOptions(), None, tk_settings.Settings(theme="arc", speed="instant"))
     root.update()
+    return app
+
+
+@pytest.fixture
+def window(xvfb_display, tmp_path, monkeypatch):
+    """A fresh window (instant computer) and a way to start sessions in it."""
+    app = fresh_window(tmp_path, monkeypatch)
     yield app
-    close_window(root)
+    close_window(app.root)
 
 
 def seats(*kinds: str | None) -> list[Seat]:

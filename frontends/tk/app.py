@@ -34,7 +34,7 @@ from roundhouse.frontends.common.game_words import game_words
 from roundhouse.frontends.common.log_notes import LogNotes
 from roundhouse.frontends.tk import settings as settings_module
 from roundhouse.frontends.tk.clicks import Clicks
-from roundhouse.frontends.tk.commands import MenuBar
+from roundhouse.frontends.tk.commands import MenuBar, platform_of
 from roundhouse.frontends.tk.dialogs import KeysPanel, LogPanel, MatchEndDialog, RoundEndDialog, TextPanel
 from roundhouse.frontends.tk.keyboard import KeyboardSelectors
 from roundhouse.frontends.tk.layout import TablePlan
@@ -81,6 +81,8 @@ class TkApp:
         self.session: Session | None = None
         self.game_name = ""
         """The current game's name in the interface language (read once: it comes from the rule files)."""
+        self.platform = platform_of(root)
+        """Shortcuts and the right click as the windowing system spells them."""
         self.speed_var = tk.StringVar(value=self.settings.speed)
         self.theme_var = tk.StringVar(value=self.settings.theme)
         self.expert_hints_var = tk.BooleanVar(value=self.settings.hints == "expert")

@@ -7,7 +7,8 @@ that preview confirms it; a double click on a tile with a single place
 previews it at once. It is the :class:`roundhouse.frontends.tk.drag.DropHost`
 of the hand's drag: a tile dropped on a lit place is previewed there, one
 dropped along the hand moves it in the player's own order. The right button
-does what Escape does. Ordering or arranging the hand never plays a tile.
+(on macOS also Control-click) does what Escape does. Ordering or arranging
+the hand never plays a tile.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from roundhouse.core.game.actions import Action
 from roundhouse.core.game.tiles import Tile
 from roundhouse.core.game.views import PlayerView
 from roundhouse.core.play.session import Session
+from roundhouse.frontends.tk.commands import Platform
 from roundhouse.frontends.tk.drag import HandDrag
 from roundhouse.frontends.tk.presenter import Presenter
 from roundhouse.frontends.tk.window import TableWindow
@@ -30,6 +32,7 @@ class ClickHost(Protocol):
     session: Session | None
     presenter: Presenter
     window: TableWindow
+    platform: Platform
 
     def legal_for_viewer(self) -> list[Action]: ...
 
@@ -56,7 +59,8 @@ class Clicks:
         self.hand.bind("<Double-Button-1>", self._on_hand_double_click)
         self.drag = HandDrag(self)
         for canvas in (self.table, self.hand):
-            canvas.bind("<Button-3>", lambda _e: host.escape())
+            for sequence in host.platform.context_clicks:
+                canvas.bind(sequence, lambda _e: host.escape())
 
     def _item_tags(self, canvas: tk.Canvas, x: float, y: float) -> list[str]:
         x, y = canvas.canvasx(x), canvas.canvasy(y)

@@ -9,6 +9,12 @@ a separator wherever the ``group`` changes, then the View menu's settings
 command that needs a match does nothing while none is on the table, from
 the menu and the keyboard alike. A command's id also names its line in the
 keyboard help, which shows the key as the menu does (:meth:`MenuBar.shortcuts`).
+
+Shortcuts and the right click follow the windowing system
+(:func:`platform_of`): on macOS (Tk's ``aqua``) shortcuts use Command
+(``<Command-z>``, shown ``Cmd+Z``), the right button is ``<Button-2>`` and
+Control-click acts as it; elsewhere shortcuts use Control and the right
+button is ``<Button-3>``.
 """
 
 from __future__ import annotations
@@ -27,23 +33,54 @@ MENUS = ("game", "view", "help")
 
 
 @dataclass(frozen=True)
+class Platform:
+    """How a windowing system spells the shortcuts' modifier and the right click."""
+
+    modifier: str
+    """The event modifier of shortcuts (``Control`` in ``<Control-z>``)."""
+    modifier_text: str
+    """Its name in accelerators and the keyboard help (``Ctrl`` in ``Ctrl+Z``)."""
+    context_clicks: tuple[str, ...]
+    """The mouse sequences that act as the right button."""
+
+
+PC = Platform("Control", "Ctrl", ("<Button-3>",))
+"""X11 and Windows."""
+AQUA = Platform("Command", "Cmd", ("<Button-2>", "<Control-Button-1>", "<Control-Double-Button-1>"))
+"""macOS: Command shortcuts; the right button reports Button-2, and Control-click acts as it.
+
+A quick second Control-click is bound too: else the hand's double click would take it.
+"""
+
+
+def windowing_system(widget: tk.Misc) -> str:
+    """Tk's windowing system for ``widget``: ``x11``, ``win32`` or ``aqua`` (macOS)."""
+    return str(widget.tk.call("tk", "windowingsystem"))
+
+
+def platform_of(widget: tk.Misc) -> Platform:
+    """The conventions of the windowing system ``widget`` is shown on."""
+    return AQUA if windowing_system(widget) == "aqua" else PC
+
+
+@dataclass(frozen=True)
 class Shortcut:
-    """A command's key: ``key`` alone (a letter answers in either case), or with Control when ``control``."""
+    """A command's key: ``key`` alone (a letter answers in either case), or with the platform's modifier."""
 
     key: str
-    control: bool = False
+    modified: bool = False
 
-    def sequences(self) -> tuple[str, ...]:
+    def sequences(self, platform: Platform) -> tuple[str, ...]:
         """The event sequences bound on the root window."""
-        if self.control:
-            return (f"<Control-{self.key}>",)
+        if self.modified:
+            return (f"<{platform.modifier}-{self.key}>",)
         if len(self.key) == 1:
             return (self.key.lower(), self.key.upper())
         return (f"<{self.key}>",)
 
-    def text(self) -> str:
-        """The key as a menu's accelerator and the keyboard help write it: ``Ctrl+Z``, ``H``, ``F1``."""
-        return f"Ctrl+{self.key.upper()}" if self.control else self.key.upper()
+    def text(self, platform: Platform) -> str:
+        """The key as a menu's accelerator and the keyboard help write it: ``Ctrl+Z`` (``Cmd+Z``), ``H``, ``F1``."""
+        return f"{platform.modifier_text}+{self.key.upper()}" if self.modified else self.key.upper()
 
 
 @dataclass(frozen=True)
@@ -63,6 +100,7 @@ class CommandHost(Protocol):
     """What the commands and the View menu's settings need from the window."""
 
     root: tk.Tk
+    platform: Platform
     session: Session | None
     speed_var: tk.StringVar
     theme_var: tk.StringVar
@@ -125,7 +163,7 @@ class MenuBar:
 
     def shortcuts(self) -> dict[str, str]:
         """Each command's key as its menu entry shows it, by command id."""
-        return {c.id: c.shortcut.text() for c in self.commands if c.shortcut is not None}
+        return {c.id: c.shortcut.text(self.host.platform) for c in self.commands if c.shortcut is not None}
 
     def build(self) -> None:
         """(Re)make the menu bar in the current language and bind every shortcut."""
@@ -143,7 +181,7 @@ class MenuBar:
                     groups[name] = command.group
                 menus[name].add_command(
                     label=t(command.label),
-                    accelerator=command.shortcut.text() if command.shortcut else "",
+                    accelerator=command.shortcut.text(host.platform) if command.shortcut else "",
                     command=lambda c=command: self.invoke(c),
                 )
         self._add_settings(menus["view"])
@@ -152,7 +190,7 @@ class MenuBar:
         host.root.configure(menu=bar)
         self.menubar = bar
         for command in self.commands:
-            for sequence in command.shortcut.sequences() if command.shortcut else ():
+            for sequence in command.shortcut.sequences(host.platform) if command.shortcut else ():
                 host.root.bind(sequence, lambda _e, c=command: self.invoke(c) or "break")
 
     def _add_settings(self, view: tk.Menu) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import tkinter as tk
+from collections.abc import Mapping
 from tkinter import messagebox
 from typing import Any, Protocol
 
@@ -57,6 +58,8 @@ class TurnHost(Protocol):
     def schedule_bot(self) -> None: ...
 
     def refresh_log(self) -> None: ...
+
+    def shortcuts(self) -> Mapping[str, str]: ...
 
 
 class Turns:
@@ -276,7 +279,7 @@ class Turns:
             return
         if host.session.restart_round() is not None:
             host.presenter.reset()
-            host.presenter.notice = host.t("tk.table.restarted")
+            host.presenter.notice = host.t("tk.table.restarted", shortcut=host.shortcuts()["undo"])
             self.reset_handoff()
             host.catch_up()
 
