@@ -351,7 +351,7 @@ def _draw_stock(canvas: tk.Canvas, model: BoardModel, sx: float, y: float, side:
         gtags = ("pinned", "ghost", "stock-ghost", f"target:{STOCK}")
         draw_tile(canvas, gx, y, 0, 0, side, False, gtags, face_up=False, outline=colours.lit, width=3)
         canvas.create_text(
-            gx + side, y + side / 2, text="?", fill=colours.lit, font=("TkDefaultFont", 16, "bold"), tags=gtags
+            gx + side, y + side / 2, text="?", fill=colours.row_text, font=("TkDefaultFont", 16, "bold"), tags=gtags
         )
     canvas.create_text(
         sx,
@@ -495,7 +495,7 @@ def _draw_placed(canvas: tk.Canvas, placed: PlacedTile, x: float, y: float, side
             x + w,
             ty,
             text=str(placed.owed_order),
-            fill="black",
+            fill=colours.edge,
             font=("TkDefaultFont", 9, "bold"),
             tags=tags + ("owed",),
         )

@@ -15,7 +15,7 @@ from roundhouse.core.game.tiles import Tile
 from roundhouse.core.text.i18n import Catalog, CatalogError, variant_rules_text
 from roundhouse.frontends.tk.board import draw_tile
 from roundhouse.frontends.tk.chart import TotalsChart
-from roundhouse.frontends.tk.palette import current
+from roundhouse.frontends.tk.palette import Palette, current, follow
 from roundhouse.frontends.tk.scrolled import ScrolledFrame
 from roundhouse.frontends.tk.themes import MUTED
 
@@ -363,9 +363,15 @@ class TextPanel(Panel):
         scroll.grid(row=0, column=1, sticky="ns")
         self.text.tag_configure("heading", font=("TkDefaultFont", 12, "bold"), spacing1=8, spacing3=4)
         self.text.tag_configure("title", font=("TkDefaultFont", 15, "bold"), spacing3=6)
-        self.text.tag_configure("private", foreground="#1f5fbf")
+        self._recolour(current())
+        self.text.bind("<Destroy>", lambda _e: stop_following(), add="+")
+        stop_following = follow(self._recolour)
         ttk.Button(frame, text="OK", command=self.close).grid(row=1, column=0, columnspan=2, sticky="e", pady=(6, 0))
         self.window.bind("<Escape>", lambda _e: self.close())
+
+    def _recolour(self, colours: Palette) -> None:
+        """Private lines in the table theme's colour for them (the text area takes the widget theme's)."""
+        self.text.tag_configure("private", foreground=colours.private_text)
 
     def set(self, chunks: Sequence[tuple[str, str]], scroll_end: bool = False) -> None:
         """Replace the content with ``(text, tag)`` chunks."""

@@ -7,6 +7,7 @@ the default is the green felt table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
@@ -17,7 +18,7 @@ def _default_pips() -> tuple[tuple[int, str], ...]:
         (3, "#c0392b"),
         (4, "#6b3fa0"),
         (5, "#1a1a1a"),
-        (6, "#d17a00"),
+        (6, "#b86b00"),
         (7, "#b5179e"),
         (8, "#00838f"),
         (9, "#5d4037"),
@@ -32,10 +33,10 @@ class Palette:
     """Every colour the table, the hand and the tiles use (``#rrggbb``)."""
 
     felt: str = "#24613a"
-    row: str = "#2d7345"
-    row_turn: str = "#3a8a56"
-    row_text: str = "#f4f1e6"
-    muted_text: str = "#cfe3d3"
+    row: str = "#1f5a34"
+    row_turn: str = "#2a6e44"
+    row_text: str = "#fbf9f2"
+    muted_text: str = "#dcebe0"
     face: str = "#fbf8ef"
     face_dim: str = "#d3cebf"
     edge: str = "#2b2b2b"
@@ -47,6 +48,8 @@ class Palette:
     owed: str = "#ff8a3d"
     marker: str = "#e8463c"
     hand_bg: str = "#3b2a1e"
+    private_text: str = "#1f5fbf"
+    """Lines of the log only the viewer may read, on the log's background (the widget theme's, not ``felt``)."""
     pips: tuple[tuple[int, str], ...] = field(default_factory=_default_pips)
     """Pip colour by value; values without one are drawn in ``edge``."""
 
@@ -57,6 +60,7 @@ class Palette:
 
 DEFAULT = Palette()
 _active: list[Palette] = [DEFAULT]
+_followers: list[Callable[[Palette], None]] = []
 
 
 def current() -> Palette:
@@ -65,5 +69,14 @@ def current() -> Palette:
 
 
 def use(palette: Palette) -> None:
-    """Draw with ``palette`` from the next redraw on."""
+    """Draw with ``palette`` from the next redraw on, and hand it to every follower."""
     _active[0] = palette
+    for follower in list(_followers):
+        follower(palette)
+
+
+def follow(follower: Callable[[Palette], None]) -> Callable[[], None]:
+    """Call ``follower`` with every palette :func:`use` makes current (widgets drawn once, such as the log);
+    the function returned stops it."""
+    _followers.append(follower)
+    return lambda: _followers.remove(follower) if follower in _followers else None

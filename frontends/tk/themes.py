@@ -22,6 +22,9 @@ import sv_ttk
 from roundhouse.frontends.tk import palette
 from roundhouse.frontends.tk.palette import Palette
 
+StateColours = tuple[tuple[str, str], ...]
+"""``((state, colour), ...)``: a ttk style map of one option; a state may be several words ("readonly focus")."""
+
 
 @dataclass(frozen=True)
 class TableTheme:
@@ -41,15 +44,19 @@ class TableTheme:
     classic: tuple[tuple[str, str], ...] = ()
     muted: str = "#6b6b6b"
     """Secondary widget text (``Muted.TLabel``): notes, column headings."""
-    readonly: tuple[str, str] | None = None
-    """(background, text) of read-only choice boxes, when the ttk theme's own would not be readable."""
+    maps: tuple[tuple[str, str, StateColours], ...] = ()
+    """``(style, option, ((state, colour), ...))``: colours by widget state (disabled, hovered, read-only ...)
+    set over the ttk theme's own map of that option, where its colours would not be readable."""
 
     def label(self, t) -> str:
         """The theme's name in the player's language (``t`` is a catalog's ``t``)."""
         return t(f"tk.themes.{self.id}")
 
 
-FELT = TableTheme("felt", "sun-valley-light", palette.DEFAULT)
+SUN_VALLEY_LIGHT_MAPS = (("TButton", "foreground", (("disabled", "#707070"),)),)
+"""Disabled buttons of Sun Valley light: its own grey (#a2a2a2) reads 2.5:1 on the button."""
+
+FELT = TableTheme("felt", "sun-valley-light", palette.DEFAULT, maps=SUN_VALLEY_LIGHT_MAPS)
 LIGHT = TableTheme(
     "light",
     "sun-valley-light",
@@ -66,11 +73,12 @@ LIGHT = TableTheme(
         back_inset="#9b7ab8",
         lit="#e0a800",
         focus="#1a73e8",
-        last="#2f80c8",
-        owed="#d35400",
+        last="#79b4e6",
+        owed="#f08a3c",
         marker="#c62828",
         hand_bg="#cdbfa5",
     ),
+    maps=SUN_VALLEY_LIGHT_MAPS,
 )
 DARK = TableTheme(
     "dark",
@@ -80,7 +88,7 @@ DARK = TableTheme(
         row="#2a3038",
         row_turn="#3b4654",
         row_text="#e8e6e3",
-        muted_text="#a9b1bb",
+        muted_text="#b9c0c9",
         face="#eceae4",
         face_dim="#9d9a93",
         edge="#0e0f10",
@@ -92,9 +100,18 @@ DARK = TableTheme(
         owed="#ff9350",
         marker="#ff5c50",
         hand_bg="#121417",
+        private_text="#8cc4ff",
     ),
     muted="#b8b8b8",
+    maps=(("TButton", "foreground", (("disabled", "#9a9a9a"),)),),
 )
+HC_DISABLED = "#bdbdbd"
+"""High contrast's disabled text: plainly greyer than white, 11:1 on black."""
+HC_STATE_TEXT: StateColours = (("disabled", HC_DISABLED), ("pressed", "#000000"), ("active", "#000000"))
+"""High contrast's text by state: clam's own grey disabled text and white on a whitened hover do not read."""
+HC_STATE_GROUND: StateColours = (("disabled", "#000000"), ("pressed", "#ffff00"), ("active", "#ffff00"))
+"""High contrast's ground by state, under :data:`HC_STATE_TEXT`: black when disabled, yellow under the pointer."""
+
 HIGH_CONTRAST = TableTheme(
     "high_contrast",
     "clam",
@@ -115,6 +132,7 @@ HIGH_CONTRAST = TableTheme(
         owed="#ff8000",
         marker="#ff0000",
         hand_bg="#000000",
+        private_text="#00ffff",
     ),
     widgets=(
         ("background", "#000000"),
@@ -138,10 +156,23 @@ HIGH_CONTRAST = TableTheme(
         ("selectColor", "#ffff00"),
         ("highlightColor", "#ffff00"),
         ("insertBackground", "#ffffff"),
-        ("disabledForeground", "#bdbdbd"),
+        ("disabledForeground", HC_DISABLED),
     ),
     muted="#ffffff",
-    readonly=("#000000", "#ffffff"),
+    maps=(
+        (".", "foreground", HC_STATE_TEXT),
+        (".", "background", HC_STATE_GROUND),
+        ("TButton", "background", HC_STATE_GROUND),
+        ("TButton", "bordercolor", (("disabled", HC_DISABLED),)),
+        ("Heading", "foreground", HC_STATE_TEXT[1:]),
+        ("Heading", "background", HC_STATE_GROUND[1:]),
+        ("TCombobox", "foreground", (("readonly", "#ffffff"),)),
+        ("TCombobox", "fieldbackground", (("readonly", "#000000"),)),
+        ("TCombobox", "selectforeground", (("readonly", "#ffffff"),)),
+        ("TCombobox", "selectbackground", (("readonly", "#000000"),)),
+        ("TCombobox", "background", HC_STATE_GROUND[1:]),
+        ("TCombobox", "arrowcolor", HC_STATE_TEXT),
+    ),
 )
 
 THEMES: dict[str, TableTheme] = {theme.id: theme for theme in (FELT, LIGHT, DARK, HIGH_CONTRAST)}
@@ -181,12 +212,16 @@ def apply_theme(root: tk.Tk, theme: TableTheme) -> None:
     # The players list sizes its columns by these fonts; the Sun Valley ones need not measure the same.
     style.configure("Treeview", font="TkDefaultFont")
     style.configure("Heading", font="TkHeadingFont")
-    if theme.readonly is not None:
-        background, text = theme.readonly
-        for option, colour in (("fieldbackground", background), ("foreground", text)):
-            style.map("TCombobox", **{option: [("readonly", colour)]})
-        style.map("TCombobox", selectbackground=[("readonly", background)], selectforeground=[("readonly", text)])
+    for name, option, states in theme.maps:
+        _map_over(style, name, option, states)
     palette.use(theme.palette)
+
+
+def _map_over(style: ttk.Style, name: str, option: str, states: StateColours) -> None:
+    """Map ``option`` of style ``name`` to ``states``, keeping the theme's own entries for other states after them."""
+    ours = {tuple(state.split()) for state, _ in states}
+    kept = [tuple(entry) for entry in style.map(name, option) if tuple(entry[:-1]) not in ours]
+    style.map(name, **{option: [(*state.split(), colour) for state, colour in states] + kept})
 
 
 def make_root(theme: str) -> tk.Tk:
