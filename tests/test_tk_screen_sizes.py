@@ -157,3 +157,27 @@ def test_the_window_opens_fitting_the_screen_and_remembers_a_resize(open_window)
     assert (again.root.winfo_width(), again.root.winfo_height()) == (900, 520)
     small = open_window("1024x600")
     assert (small.root.winfo_width(), small.root.winfo_height()) == (900, 520)
+
+
+@pytest.mark.parametrize("size", ("1024x600", "1366x768", "1920x1080"))
+@pytest.mark.parametrize("players", [2, 10])
+def test_the_players_panel_shows_every_column_whole_under_its_heading(open_window, size, players):
+    """Issue 24: every column of the players panel has a heading and lies within the panel's visible width.
+
+    The window gives the panel's room to the table on a narrow screen or a crowded table; two players on
+    the larger screens keep it.
+    """
+    app = open_window(size)
+    app.set_session(late_round(REGISTRY.registry, players, PLACED[players]))
+    pump(app.root, lambda: False, 0.3)
+    side, tree = app.window.side, app.window.players.tree
+    columns = ["#0", *tree["columns"]]
+    assert all(tree.heading(column, "text").strip() for column in columns)
+    if players == 2 and size != "1024x600":
+        assert side.winfo_ismapped()
+    if side.winfo_ismapped():
+        visible = min(box(side)[2], box(tree)[2], box(app.root)[2])
+        right = tree.winfo_rootx()
+        for column in columns:
+            right += int(tree.column(column, "width"))
+            assert right <= visible, f"column {column} ends at {right}, past the panel's visible edge {visible}"

@@ -1,9 +1,10 @@
 """The players panel: a row per seat with its name, who plays it, the tiles in hand and the match total.
 
-:class:`PlayersPanel` labels its columns in the window's language and, when
+:class:`PlayersPanel` labels every column in the window's language and, when
 filled, widens each column to its heading and cells so that no name or
-heading is cut. A name is measured with the turn arrow and the marker dot
-it may carry, so its column keeps its width as the turn goes round.
+heading is cut, and the panel with them. A name is measured with the turn
+arrow and the marker dot it may carry, so its column keeps its width as the
+turn goes round.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ class PlayersPanel:
         """The title and headings in the language of ``t``."""
         self.frame.configure(text=t("tk.panel.players"))
         self.tree.heading("#0", text=t("tk.panel.name"))
-        self.tree.heading("kind", text="")
+        self.tree.heading("kind", text=t("tk.panel.kind"))
         self.tree.heading("hand", text=t("tk.panel.hand"))
         self.tree.heading("total", text=t("tk.panel.total"))
 
@@ -64,10 +65,12 @@ class PlayersPanel:
     def fill(self, seats: Sequence[SeatModel], rows: Sequence[Row]) -> None:
         """Show ``rows`` (made by :meth:`rows` from ``seats``) and fit the columns to them."""
         self.tree.delete(*self.tree.get_children())
-        self.tree.configure(height=max(2, len(rows)))
         for text, *values in rows:
             self.tree.insert("", "end", text=text, values=values)
         self._fit_columns(seats, rows)
+        # A column's new width alone leaves the tree asking for its old width; configuring it after
+        # the columns makes it ask again, so the panel widens with its columns.
+        self.tree.configure(height=max(2, len(rows)))
 
     def _fit_columns(self, seats: Sequence[SeatModel], rows: Sequence[Row]) -> None:
         """Widen each column to its heading and cells."""
