@@ -123,6 +123,7 @@ SUN_VALLEY_IMAGES = {
 WIDGETS = (
     ("TLabel", ""),
     ("Muted.TLabel", ""),
+    ("Error.TLabel", ""),
     ("TRadiobutton", ""),
     ("TRadiobutton", "active"),
     ("Treeview", ""),

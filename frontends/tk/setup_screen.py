@@ -18,7 +18,7 @@ from roundhouse.core.play.difficulty import DEFAULT_LEVEL, LEVEL_BOTS, bot_about
 from roundhouse.core.play.session import Seat
 from roundhouse.core.text.i18n import LANGUAGE_NAMES, Catalog, variant_title
 from roundhouse.frontends.tk.scrolled import ScrolledFrame
-from roundhouse.frontends.tk.themes import MUTED, THEMES, theme_named
+from roundhouse.frontends.tk.themes import ERROR, MUTED, THEMES, theme_named
 
 KEYS_TAG = "RoundhouseSetup"
 """The bind tag through which the screen's widgets take Enter and Esc."""
@@ -118,7 +118,7 @@ class SetupScreen:
         self._build_options(body, current)
         bar = ttk.Frame(self.content, padding=(0, 8, 0, 0))
         bar.grid(row=2, column=0, sticky="we")
-        self.error = ttk.Label(bar, text="", foreground="#c62828", wraplength=560, justify="left")
+        self.error = ttk.Label(bar, text="", style=ERROR, wraplength=560, justify="left")
         self.error.pack(side="left", fill="x", expand=True)
         self.start_button = ttk.Button(bar, text=t("tk.setup.start"), command=self.submit, default="active")
         self.start_button.pack(side="right", padx=(6, 0))

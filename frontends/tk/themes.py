@@ -44,6 +44,8 @@ class TableTheme:
     classic: tuple[tuple[str, str], ...] = ()
     muted: str = "#6b6b6b"
     """Secondary widget text (``Muted.TLabel``): notes, column headings."""
+    error: str = "#c62828"
+    """Widget text that reports a mistake (``Error.TLabel``): the setup screen's refusals."""
     maps: tuple[tuple[str, str, StateColours], ...] = ()
     """``(style, option, ((state, colour), ...))``: colours by widget state (disabled, hovered, read-only ...)
     set over the ttk theme's own map of that option, where its colours would not be readable."""
@@ -103,6 +105,7 @@ DARK = TableTheme(
         private_text="#8cc4ff",
     ),
     muted="#b8b8b8",
+    error="#ff8a80",
     maps=(("TButton", "foreground", (("disabled", "#9a9a9a"),)),),
 )
 HC_DISABLED = "#bdbdbd"
@@ -159,6 +162,7 @@ HIGH_CONTRAST = TableTheme(
         ("disabledForeground", HC_DISABLED),
     ),
     muted="#ffffff",
+    error="#ff8080",
     maps=(
         (".", "foreground", HC_STATE_TEXT),
         (".", "background", HC_STATE_GROUND),
@@ -186,6 +190,9 @@ SUN_VALLEY = "sun-valley-"
 MUTED = "Muted.TLabel"
 """The ttk style of secondary text, coloured by the theme."""
 
+ERROR = "Error.TLabel"
+"""The ttk style of text that reports a mistake, coloured by the theme."""
+
 
 def theme_named(theme_id: str) -> TableTheme:
     """The theme ``theme_id``, or the default one for an unknown id."""
@@ -209,6 +216,7 @@ def apply_theme(root: tk.Tk, theme: TableTheme) -> None:
     if theme.classic:
         root.tk_setPalette(**dict(theme.classic))
     style.configure(MUTED, foreground=theme.muted)
+    style.configure(ERROR, foreground=theme.error)
     # The players list sizes its columns by these fonts; the Sun Valley ones need not measure the same.
     style.configure("Treeview", font="TkDefaultFont")
     style.configure("Heading", font="TkHeadingFont")
