@@ -22,13 +22,15 @@ from roundhouse.core.game.actions import Draw, Pass, Play, without_clauses
 from roundhouse.core.game.tiles import Tile
 from roundhouse.core.play.record import replay
 from roundhouse.core.plugins.frontend import PlayOptions
+from roundhouse.core.text.i18n import ui_catalog
+from roundhouse.core.text.notices import in_language
 from roundhouse.frontends.console import ConsoleFrontend
 from roundhouse.frontends.console.commands import command_words, parse_command
 
 
-def run_console(session, answer):
-    """Run the console loop on ``session``; end of input stops it (EOFError)."""
-    game, output = console_game(session, answer)
+def run_console(session, answer, lang="en"):
+    """Run the console loop on ``session`` in ``lang``; end of input stops it (EOFError)."""
+    game, output = console_game(session, answer, lang)
     try:
         status = game.run()
     except EOFError:
@@ -150,6 +152,16 @@ def test_DX_2_forced_pass_shows_its_reason_and_enter_acknowledges():
     assert f"You cannot play: {reason}" in output
     assert "(MT." not in output, "players read the reason without rule clause ids"
     assert session.log[log_length].action == Pass()
+
+
+def test_MT_9b_DX_11_forced_pass_reason_is_told_in_french_at_the_console():
+    session = new_session(seed=21)
+    play_until(session, lambda s: s.legal_actions() == [Pass()])
+    french = ui_catalog("fr")
+    reason = without_clauses(in_language(session.pass_reason(), french))
+    _, output = run_console(session, script([""]), "fr")
+    assert french.t("console.forced_pass", reason=reason) in output
+    assert reason.startswith("vous ") and "(MT." not in output
 
 
 def test_DX_2_hint_is_a_preview_to_confirm_or_discard():

@@ -20,6 +20,7 @@ from roundhouse.core.plugins.frontend import PlayOptions
 from roundhouse.core.plugins.manager import get_plugin_manager
 from roundhouse.core.text.i18n import ui_catalog
 from roundhouse.core.text.notices import Notice
+from roundhouse.frontends.common.reasons import sentence_start
 from roundhouse.frontends.tk import settings as tk_settings
 
 pytestmark = pytest.mark.gui
@@ -227,7 +228,7 @@ def test_DX_2_forced_pass_is_shown_with_its_reason(window):
     start(app, session)
     reason = session.pass_reason()
     assert reason and session.preview_pending is not None and session.preview_pending.action == Pass()
-    assert app.detail.cget("text") == without_clauses(reason)
+    assert app.detail.cget("text") == sentence_start(without_clauses(reason)), "told to the player as a sentence"
     assert not re.search(r"\((MT|DB|DX)\.\d", app.detail.cget("text")), "no rule clause id reaches the player"
     assert app.buttons["confirm"].cget("text") == "OK, pass"
     app.buttons["confirm"].invoke()

@@ -17,6 +17,7 @@ from roundhouse.core.play.setup import make_session
 from roundhouse.core.plugins.frontend import PlayOptions
 from roundhouse.core.plugins.manager import get_plugin_manager
 from roundhouse.core.text.i18n import rules_text, ui_catalog
+from roundhouse.frontends.common.reasons import sentence_start
 from roundhouse.frontends.tk import settings as tk_settings
 from roundhouse.frontends.tk.dialogs import KEYS, MatchEndDialog, RoundEndDialog, ranking, reflow, round_story
 from roundhouse.frontends.tk.themes import THEMES
@@ -356,7 +357,7 @@ def test_refused_moves_and_forced_passes_show_no_clause_id(window):
     assert CLAUSE_ID.search(str(refused.value)), "the rule engine names its clause for referees"
     app.preview_action(wrong)
     shown = app.detail.cget("text")
-    assert shown == refused.value.reason and shown and not CLAUSE_ID.search(shown)
+    assert shown == sentence_start(refused.value.reason) and shown and not CLAUSE_ID.search(shown)
 
 
 def test_choosing_a_language_on_the_welcome_screen_relabels_it_at_once(window):

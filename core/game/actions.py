@@ -21,12 +21,14 @@ class IllegalAction(ValueError):
     """An action refused by the rules; the message names the rule clause.
 
     The state that refused it is unchanged. ``reason`` is the message in
-    the player's words, without the clause.
+    the player's words, without the clause. A message that names no clause
+    is kept as given, so a translatable
+    :class:`~roundhouse.core.text.notices.Notice` stays one.
     """
 
     def __init__(self, message: str, clause: str | None = None) -> None:
         self.clause = clause
-        self.reason = without_clauses(message)
+        self.reason = message if _CLAUSE_NOTE.search(message) is None else without_clauses(message)
         super().__init__(f"{message} ({clause})" if clause else message)
 
 

@@ -167,7 +167,7 @@ class MatchState(ABC):
 
     @abstractmethod
     def pass_reason(self) -> str | None:
-        """Why the pending seat must pass (naming the clause), if it must."""
+        """Why the pending seat must pass (naming the clause), if it must: told to that player, a Notice translated."""
 
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
@@ -340,7 +340,7 @@ class TableState(MatchState):
 
     @abstractmethod
     def _refusal(self, action: Action) -> tuple[str, str]:
-        """Why ``action`` is illegal now: (message, clause)."""
+        """Why ``action`` is illegal now: (message, clause); a Notice message is translated for the player."""
 
     def to_move(self) -> int | None:
         return None if self.over or self.halted else self.current

@@ -28,6 +28,11 @@ class Notice(str):
         return notice
 
 
+def with_clause(reason: Notice, clause: str) -> Notice:
+    """``reason`` followed by its rule clause ("... gets a marker (MT.9b)"), still translatable."""
+    return Notice("rule.with_clause", reason=reason, clause=clause)
+
+
 def in_language(text: str, catalog: Catalog) -> str:
     """``text`` in ``catalog``'s language when it is a :class:`Notice`, else unchanged."""
     if isinstance(text, Notice):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from roundhouse.core.game.actions import Action, Draw, EndTurn, IllegalAction, Pass, without_clauses
+from roundhouse.core.game.actions import Action, Draw, EndTurn, IllegalAction, Pass
 from roundhouse.core.game.events import Event
 from roundhouse.core.game.views import PlayerView
 from roundhouse.core.play.difficulty import STRONG_HINT_BOT
@@ -25,6 +25,7 @@ from roundhouse.frontends.common.event_sentences import extra_play_sentence
 from roundhouse.frontends.common.game_words import game_words
 from roundhouse.frontends.common.log_notes import LogNotes
 from roundhouse.frontends.common.past_matches import find_entry, game_name, load_past, when, winner_names
+from roundhouse.frontends.common.reasons import reason_words
 from roundhouse.frontends.console.commands import Command, parse_command
 from roundhouse.frontends.console.describe import describe_action, describe_event
 from roundhouse.frontends.console.table import (
@@ -293,7 +294,7 @@ class ConsoleGame:
             self.term.say(row)
         reason = self.session.pass_reason()
         if reason:
-            self.term.say(self.term.t("console.forced_pass", reason=without_clauses(reason)))
+            self.term.say(self.term.t("console.forced_pass", reason=reason_words(reason, self.term.catalog)))
 
     def handle(self, command: Command, view: PlayerView, legal: list[Action]) -> Outcome:
         """Carry out one parsed command."""
@@ -322,7 +323,7 @@ class ConsoleGame:
         try:
             preview = self.session.preview(action)
         except IllegalAction as error:
-            self.term.say(self.term.t("console.illegal", reason=error.reason))
+            self.term.say(self.term.t("console.illegal", reason=reason_words(error.reason, self.term.catalog)))
             return Outcome.STAY
         return self.settle(view, preview)
 
@@ -354,7 +355,7 @@ class ConsoleGame:
         if isinstance(action, Draw):
             self.term.say(self.term.t("console.draw_preview"))
         elif isinstance(action, Pass) and self.session.pass_reason():
-            reason = without_clauses(self.session.pass_reason())
+            reason = reason_words(self.session.pass_reason(), self.term.catalog)
             self.term.say(self.term.t("console.forced_pass_preview", reason=reason))
         elif isinstance(action, EndTurn):
             self.term.say(self.term.t("console.end_preview"))

@@ -16,12 +16,13 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from roundhouse.core.game.actions import Action, Draw, EndTurn, LineId, OpenDouble, Pass, PlaceEngine, Play
+from roundhouse.core.game.actions import PASS, Action, Draw, EndTurn, LineId, OpenDouble, Pass, PlaceEngine, Play
 from roundhouse.core.game.tiles import Tile
 from roundhouse.core.game.views import LineView, PlayerView
 from roundhouse.core.text.i18n import Catalog
 from roundhouse.frontends.common.action_words import action_phrase
 from roundhouse.frontends.common.game_words import GameWords, display_order
+from roundhouse.frontends.common.reasons import sentence_start
 from roundhouse.frontends.tk import hand_order
 from roundhouse.frontends.tk.feed import feed_sentences
 from roundhouse.frontends.tk.logtext import event_text
@@ -592,7 +593,7 @@ class Presenter:
         if any(isinstance(a, PlaceEngine) for a in legal):
             parts.append(self.t("tk.status.engine", tile=action_tile(legal[0])))
         elif view.phase == "first_turn":
-            parts.append(self.t("tk.status.first_turn"))
+            parts.append(self.t(_first_turn_key(legal, own_turn)))
         status = " · ".join(parts)
         if self.notice:
             return status, self.notice
@@ -600,7 +601,7 @@ class Presenter:
             return status, self._last_event_text(view)
         if preview is not None:
             if isinstance(preview, Pass):
-                return status, pass_reason or self.t("tk.action.pass")
+                return status, sentence_start(pass_reason) if pass_reason else self.t("tk.action.pass")
             key = "tk.detail.hint" if hint else "tk.detail.preview"
             return status, self.t(key, action=self.describe(view, preview))
         if self.selected is not None:
@@ -613,3 +614,10 @@ class Presenter:
         if isinstance(drawn, Tile) and self.playable_tiles(legal) == [drawn]:
             return status, self.t("tk.detail.drawn", tile=drawn)
         return status, self.t("tk.detail.select")
+
+
+def _first_turn_key(legal: Sequence[Action], own_turn: bool) -> str:
+    """The first turn's status words: the mover's task, their forced pass, or the phase for the others (MT.6)."""
+    if not own_turn:
+        return "tk.status.first_turn_other"
+    return "tk.status.first_turn_pass" if list(legal) == [PASS] else "tk.status.first_turn"

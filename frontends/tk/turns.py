@@ -18,12 +18,13 @@ from collections.abc import Mapping
 from tkinter import messagebox
 from typing import Any, Protocol
 
-from roundhouse.core.game.actions import Action, EndTurn, IllegalAction, Pass, without_clauses
+from roundhouse.core.game.actions import Action, EndTurn, IllegalAction, Pass
 from roundhouse.core.game.views import PlayerView
 from roundhouse.core.play.session import Session
 from roundhouse.core.play.setup import strong_hint_bot
 from roundhouse.core.plugins.registry import Registry
 from roundhouse.core.text.i18n import Catalog
+from roundhouse.frontends.common.reasons import reason_words, sentence_start
 from roundhouse.frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
 from roundhouse.frontends.tk.pacing import played_rounds
 from roundhouse.frontends.tk.presenter import Presenter
@@ -148,7 +149,7 @@ class Turns:
             legal,
             preview.action if preview is not None and legal else None,
             hint=bool(preview and preview.hint),
-            pass_reason=without_clauses(s.pass_reason() or "") or None,
+            pass_reason=reason_words(s.pass_reason() or "", host.catalog) or None,
             bots=[not seat.is_human for seat in s.seats],
             hidden=hidden,
         )
@@ -190,7 +191,7 @@ class Turns:
         try:
             self.host.session.preview(action)
         except IllegalAction as error:
-            self.host.window.detail.configure(text=error.reason)
+            self.host.window.detail.configure(text=sentence_start(reason_words(error.reason, self.host.catalog)))
             return
         except RuntimeError as error:
             self.host.window.detail.configure(text=str(error))

@@ -11,6 +11,7 @@ from roundhouse.core.game.events import OPEN_LINE, PASS_LINE, PLAY_LINE, Event
 from roundhouse.core.game.state import Deal, Dealer, TableState
 from roundhouse.core.game.tiles import Tile, double_set, pip_total
 from roundhouse.core.game.views import LineView, PlayerView
+from roundhouse.core.text.notices import Notice, with_clause
 
 OPEN, PLAY, OVER = "open", "play", "match_over"
 """Phases: the opener lays the centre double, normal turns, the match has ended."""
@@ -185,58 +186,54 @@ class DoubleNineBranchState(TableState):
     def _refusal(self, action: Action) -> tuple[str, str]:
         """Why ``action`` is illegal now: (message, clause)."""
         if self.over:
-            return "the match is over", "DB.11"
+            return Notice("rule.over"), "DB.11"
         name = self.names[self.current - 1]
         if isinstance(action, Draw):
-            return "there is no drawing in this game", "DB.2"
+            return Notice("rule.db.no_draw"), "DB.2"
         if isinstance(action, PlaceEngine):
-            return "this game has no engine: the round opens with a double", "DB.6"
+            return Notice("rule.db.no_engine"), "DB.6"
         if isinstance(action, EndTurn):
-            return "a turn is exactly one tile, or a pass when there is no legal play", "DB.7"
+            return Notice("rule.db.one_tile"), "DB.7"
         if self.phase == OPEN:
             return self._opening_refusal(action, name)
         if isinstance(action, OpenDouble):
-            return f"the round is already open with {self.centre}", "DB.6"
+            return Notice("rule.db.already_open", tile=self.centre), "DB.6"
         if isinstance(action, Pass):
-            return "you have a legal play, so you must play", "DB.8a"
+            return Notice("rule.must_play"), "DB.8a"
         if isinstance(action, Play):
             return self._play_refusal(action)
-        return f"{action} is not an action of this game", "DB.7"
+        return Notice("rule.unknown_action", action=action), "DB.7"
 
     def _opening_refusal(self, action: Action, name: str) -> tuple[str, str]:
         choices = self.opening_choices()
         if self.search_start is None:
-            return f"{name} must open the round with the highest double {choices[0]}", "DB.4"
+            return Notice("rule.db.open_highest", player=name, tile=choices[0]), "DB.4"
         listed = ", ".join(str(t) for t in choices)
-        return f"{name} must open the round with one of their doubles: {listed}", "DB.5"
+        return Notice("rule.db.open_own", player=name, tiles=listed), "DB.5"
 
     def _play_refusal(self, action: Play) -> tuple[str, str]:
         seat, tile, line = self.current, action.tile, action.line
         if not isinstance(line, int) or line not in self.branches:
-            return f"there is no branch {line!r}; branches are named by their owner's seat", "DB.6"
+            return Notice("rule.db.no_branch", line=repr(line)), "DB.6"
         if tile not in self.hands[seat]:
-            return f"you do not hold {tile}", "DB.7"
+            return Notice("rule.not_held", tile=tile), "DB.7"
         end = self.ends[line]
         if not tile.has(end):
-            return f"{tile} does not match the end {end} of {self.branch_name(line)}", "DB.7"
+            return Notice("rule.mismatch", tile=tile, end=end, line=self.branch_name(line)), "DB.7"
         if line not in self.open_order:
-            return f"{self.branch_name(line)} is closed: only a double may be laid on it", "DB.7c"
+            return Notice("rule.db.closed", line=self.branch_name(line)), "DB.7c"
         first = next(s for s in self.open_order if s != seat and self.ends[s] == end)
-        return (
-            f"priority: a tile for an open branch ending in {end} must go on {self.branch_name(first)}, opened earlier",
-            "DB.7",
-        )
+        return Notice("rule.db.priority", end=end, line=self.branch_name(first)), "DB.7"
 
-    def branch_name(self, line: int) -> str:
+    def branch_name(self, line: int) -> Notice:
         """Words for a branch: "Ana's branch"."""
-        return f"{self.names[line - 1]}'s branch"
+        return Notice("log.line.owned.double-nine-branch", owner=self.names[line - 1])
 
     def pass_reason(self) -> str | None:
         if self.over or self.phase != PLAY or self.legal_actions() != [PASS]:
             return None
-        name = self.names[self.current - 1]
-        opened = "stays open" if self.current in self.open_order else "opens"
-        return f"{name} has no legal play and must pass; their branch {opened} to the others (DB.8a)"
+        stays = self.current in self.open_order
+        return with_clause(Notice("rule.db.pass.stays_open" if stays else "rule.db.pass.opens"), "DB.8a")
 
     # ------------------------------------------------------------- apply
     def apply(self, action: Action) -> list[Event]:

@@ -23,6 +23,7 @@ from roundhouse.core.game.events import DRAW_LINE, END_FIRST_TURN_LINE, ENGINE_L
 from roundhouse.core.game.state import Deal, Dealer, TableState
 from roundhouse.core.game.tiles import Tile, double_set, pip_total
 from roundhouse.core.game.views import LineView, OwedDouble, PlayerView
+from roundhouse.core.text.notices import Notice, with_clause
 
 MEXICAN = "mexican"
 """The id of the public train (RECORD.md)."""
@@ -216,74 +217,75 @@ class MexicanTrainState(TableState):
     def _refusal(self, action: Action) -> tuple[str, str]:
         """Why ``action`` is illegal now: (message, clause)."""
         if self.over:
-            return "the match is over", "MT.2"
+            return Notice("rule.over"), "MT.2"
         seat = self.current
         legal = self._legal or []
         if self.phase == ENGINE:
-            return f"{self.names[seat - 1]} must first place the engine {self.engine} in the centre", "MT.5"
+            return Notice("rule.mt.engine_first", player=self.names[seat - 1], tile=self.engine), "MT.5"
         if isinstance(action, PlaceEngine):
-            return "the engine is already in the centre", "MT.5"
+            return Notice("rule.mt.engine_placed"), "MT.5"
         if isinstance(action, EndTurn):
             if self.phase == FIRST_TURN:
-                return "a player who can play must lay at least one tile before ending the first turn", "MT.6c"
-            return "only a first turn can be ended by choice; a normal turn ends with its play", "MT.8"
+                return Notice("rule.mt.end_before_laying"), "MT.6c"
+            return Notice("rule.mt.end_normal_turn"), "MT.8"
         if isinstance(action, Draw):
             if self.phase == FIRST_TURN:
-                return "nobody draws during first turns", "MT.6d"
+                return Notice("rule.mt.draw_first_turn"), "MT.6d"
             if any(isinstance(a, Play) for a in legal):
-                return "you have a legal play, so you must play instead of drawing", "MT.9a"
+                return Notice("rule.mt.draw_can_play"), "MT.9a"
             if self.drew:
-                return "you already drew for this play", "MT.9c"
-            return "the boneyard is empty", "MT.9b"
+                return Notice("rule.mt.drew_already"), "MT.9c"
+            return Notice("rule.mt.boneyard_empty"), "MT.9b"
         if isinstance(action, Pass):
             if self.phase == FIRST_TURN:
                 if self.first_played:
-                    return "end your first turn instead of passing", "MT.6c"
-                return "a player who can play must lay at least one tile", "MT.6c"
+                    return Notice("rule.mt.pass_end_first_turn"), "MT.6c"
+                return Notice("rule.mt.pass_must_lay"), "MT.6c"
             if any(isinstance(a, Play) for a in legal):
                 if self.drew:
-                    return f"the drawn tile {self.drawn_tile} can be played, so you must play it", "MT.9b"
-                return "you have a legal play, so you must play", "MT.9a"
-            return "draw a tile before passing", "MT.9b"
+                    return Notice("rule.mt.pass_drawn_playable", tile=self.drawn_tile), "MT.9b"
+                return Notice("rule.must_play"), "MT.9a"
+            return Notice("rule.mt.draw_before_pass"), "MT.9b"
         if isinstance(action, Play):
             return self._play_refusal(action)
-        return f"{action} is not an action of this game", "MT.8"
+        return Notice("rule.unknown_action", action=action), "MT.8"
 
     def _play_refusal(self, action: Play) -> tuple[str, str]:
         seat, tile, line = self.current, action.tile, action.line
         if line not in self.trains:
-            return f"there is no train {line!r}", "MT.8"
+            return Notice("rule.mt.no_train", line=repr(line)), "MT.8"
         if tile not in self.hands[seat]:
-            return f"you do not hold {tile}", "MT.8"
+            return Notice("rule.not_held", tile=tile), "MT.8"
         if self.phase == FIRST_TURN:
             if line != seat:
-                return "in the first turn only your own train may be used", "MT.6a"
-            return f"{tile} does not match your train's end {self.ends[line]}", "MT.6b"
+                return Notice("rule.mt.first_turn_own_train"), "MT.6a"
+            return Notice("rule.mt.first_turn_mismatch", tile=tile, end=self.ends[line]), "MT.6b"
         if self.drawn_tile is not None and tile != self.drawn_tile:
-            return f"after drawing, only the drawn tile {self.drawn_tile} may be played", "MT.9b"
+            return Notice("rule.mt.drawn_only", tile=self.drawn_tile), "MT.9b"
         if self.owed and not self.extra_owed:
             owed_tile, owed_line = self.owed[0]
-            return f"the oldest owed double {owed_tile} on {self.line_name(owed_line)} must be covered first", "MT.12b"
+            return Notice("rule.mt.owed_first", tile=owed_tile, line=self.line_name(owed_line)), "MT.12b"
         if line not in self.targets(seat):
-            return f"{self.line_name(line)} carries no marker, so you may not play on it", "MT.8c"
-        return f"{tile} does not match the end {self.ends[line]} of {self.line_name(line)}", "MT.8"
+            return Notice("rule.mt.no_marker", line=self.line_name(line)), "MT.8c"
+        return Notice("rule.mismatch", tile=tile, end=self.ends[line], line=self.line_name(line)), "MT.8"
 
-    def line_name(self, line: LineId) -> str:
+    def line_name(self, line: LineId) -> Notice:
         """Words for a train: "the Mexican train" or "Ana's train"."""
-        return "the Mexican train" if line == MEXICAN else f"{self.names[int(line) - 1]}'s train"
+        if line == MEXICAN:
+            return Notice("log.line.mexican")
+        return Notice("log.line.owned.mexican-train", owner=self.names[int(line) - 1])
 
     def pass_reason(self) -> str | None:
         if self.over or self.legal_actions() != [PASS]:
             return None
-        name = self.names[self.current - 1]
         if self.phase == FIRST_TURN:
-            return f"{name} has no tile matching the engine and passes without drawing; the train gets a marker (MT.6d)"
+            return with_clause(Notice("rule.mt.pass.first_turn"), "MT.6d")
         if self.owed and not self.extra_owed:
             tile, line = self.owed[0]
-            return f"{name} cannot cover {tile} on {self.line_name(line)} and passes; the train gets a marker (MT.12c)"
+            return with_clause(Notice("rule.mt.pass.owed", tile=tile, line=self.line_name(line)), "MT.12c")
         if self.drew:
-            return f"{name} cannot play the drawn tile and passes; the train gets a marker (MT.9b)"
-        return f"{name} has no legal play and the boneyard is empty: pass, and the train gets a marker (MT.9b)"
+            return with_clause(Notice("rule.mt.pass.drawn"), "MT.9b")
+        return with_clause(Notice("rule.mt.pass.boneyard_empty"), "MT.9b")
 
     # ------------------------------------------------------------- apply
     def apply(self, action: Action) -> list[Event]:
