@@ -52,9 +52,11 @@ def test_DX_11_MT_14_DB_10_blocked_rounds_say_why_in_each_games_words():
     line = round_end("blocked", {"1": ["3-4"], "2": ["1-1"], "3": ["5-6"]}, {"1": 7, "2": 2, "3": 11}, {})
     mexican = event_sentence(ui_catalog("en"), MT, NAMES, line)
     assert "blocked, the boneyard is empty and nobody can play" in mexican
+    assert "Each player takes the pips left in their hand as penalty points: Ana 7, Bo 2, Cy 11." in mexican
     branch_line = round_end("blocked", line["hands"], {"1": 0, "2": 20, "3": 0}, {"1": 0, "2": 20, "3": 0})
     branch = event_sentence(ui_catalog("en"), DB, NAMES, branch_line)
-    assert "no tile in any hand matches the end of any branch" in branch and "Bo scores 20." in branch
+    assert "no tile in any hand matches the end of any branch" in branch
+    assert "Bo holds the lowest hand and scores 20, the pips left in every hand." in branch
     tied = round_end("blocked", line["hands"], {"1": 0, "2": 0, "3": 0}, {"1": 0, "2": 0, "3": 0})
     assert "Nobody scores: the lowest hands are tied." in event_sentence(ui_catalog("en"), DB, NAMES, tied)
 

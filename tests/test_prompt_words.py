@@ -1,4 +1,4 @@
-"""Prompts speak to the player and agree with each other (issue 24.8)."""
+"""Prompts speak to the player and agree with each other; blocked rounds say who scored and why (issue 24.8)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from roundhouse.core.game.actions import Pass, Play
 from roundhouse.core.game.tiles import Tile
 from roundhouse.core.text.i18n import LANGUAGES, ui_catalog
 from roundhouse.core.text.notices import Notice, with_clause
+from roundhouse.frontends.common.event_sentences import event_sentence
 from roundhouse.frontends.common.reasons import reason_words
 from roundhouse.frontends.tk.presenter import Presenter
 
 FIRST_TURN_PASS = with_clause(Notice("rule.mt.pass.first_turn"), "MT.6d")
+NAMES = ("Ana", "Bo", "Cy")
 
 
 def first_turn_forced_pass(lang: str):
@@ -51,3 +53,14 @@ def test_DX_3_a_computer_seat_is_not_called_a_computer_twice():
     names = ("Ana", "Bo", "Computer 3")
     model = Presenter(ui_catalog("en")).build(make_view(names=names, to_move=3), [], bots=[False, False, True])
     assert model.status == "Computer 3 is playing"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_MT_15_DB_10_blocked_round_in_the_log_says_who_scored_and_why(lang):
+    catalog = ui_catalog(lang)
+    hands = {"1": ["3-4"], "2": ["1-1"], "3": ["5-6"]}
+    blocked = {"type": "round_end", "round": 2, "reason": "blocked", "hands": hands, "totals": {}}
+    mexican = event_sentence(catalog, "mexican-train", NAMES, {**blocked, "points": {"1": 7, "2": 2, "3": 11}})
+    assert catalog.t("log.points.blocked.mexican-train", points="Ana 7, Bo 2, Cy 11") in mexican
+    branch = event_sentence(catalog, "double-nine-branch", NAMES, {**blocked, "points": {"1": 0, "2": 20, "3": 0}})
+    assert catalog.t("log.scores.blocked.double-nine-branch", player="Bo", points=20) in branch

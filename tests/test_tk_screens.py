@@ -242,14 +242,20 @@ def test_round_end_tells_who_went_out_and_the_hand_strip_does_not_say_hidden(win
     assert app.model.hand_title == ENGLISH.t("tk.round_end.hands_shown")
 
 
-def test_round_story_names_the_blocked_reason_of_each_game():
+def test_MT_15_DB_10_round_story_names_the_blocked_reason_and_who_scored_why():
     names = ["Ana", "Bo"]
-    blocked = {"reason": "blocked", "hands": {"1": ["1-2"], "2": ["3-4"]}}
+    blocked = {"reason": "blocked", "hands": {"1": ["1-2"], "2": ["3-4"]}, "points": {"1": 3, "2": 7}}
     assert round_story(ENGLISH, names, blocked, "mexican-train") == [
-        "The round is blocked: nobody can play and the boneyard is empty."
+        "The round is blocked: nobody can play and the boneyard is empty.",
+        "Each player takes the pips left in their hand as penalty points: Ana 3, Bo 7.",
     ]
-    assert "branch" in round_story(ENGLISH, names, blocked, "double-nine-branch")[0]
-    assert round_story(ENGLISH, names, blocked, "some-plugin") == [ENGLISH.t("tk.round_end.story.blocked")]
+    branch = round_story(ENGLISH, names, {**blocked, "points": {"1": 10, "2": 0}}, "double-nine-branch")
+    assert "branch" in branch[0]
+    assert branch[1] == "Ana holds the lowest hand and scores 10, the pips left in every hand."
+    assert round_story(ENGLISH, names, blocked, "some-plugin") == [
+        ENGLISH.t("tk.round_end.story.blocked"),
+        "Points this round: Ana 3, Bo 7.",
+    ]
     out = {"reason": "out", "hands": {"1": ["1-2"], "2": []}}
     assert round_story(ENGLISH, names, out, "mexican-train") == ["Bo went out."]
 

@@ -100,21 +100,38 @@ def event_sentence(
 def round_end_sentence(catalog: Catalog, variant: str, names: Sequence[str], line: Mapping[str, Any]) -> str:
     """Who went out (or why the round is blocked), this round's points and the totals."""
     hands = line.get("hands", {})
-    points = line.get("points", {})
     if line.get("reason") == "out":
         out = [seat_name(names, seat) for seat, tiles in sorted(hands.items(), key=lambda i: int(i[0])) if not tiles]
         how = catalog.t("log.went_out", players=", ".join(out) or "?")
     else:
         how = variant_words(catalog, f"log.ended.{line.get('reason')}", variant)
-    scorers = [(seat, value) for seat, value in points.items() if value]
-    if len(scorers) == 1 and catalog.has(f"log.scores.{variant}"):
-        result = catalog.t(f"log.scores.{variant}", player=seat_name(names, scorers[0][0]), points=scorers[0][1])
-    elif not scorers and catalog.has(f"log.no_score.{variant}"):
-        result = catalog.t(f"log.no_score.{variant}")
-    else:
-        result = variant_words(catalog, "log.points", variant, points=per_seat(names, points))
     totals = per_seat(names, line.get("totals", {}))
+    result = round_result(catalog, variant, names, line)
     return catalog.t("log.round_end", round=line.get("round"), how=how, result=result, totals=totals)
+
+
+def round_result(catalog: Catalog, variant: str, names: Sequence[str], line: Mapping[str, Any]) -> str:
+    """Who scored the round and why (DB.10, MT.15).
+
+    A key for the round's end reason (``log.scores.blocked.<variant>``,
+    ``log.points.blocked.<variant>``) comes before the game's own key, then
+    the default.
+    """
+    points = line.get("points", {})
+    reason = line.get("reason")
+    scorers = [(seat, value) for seat, value in points.items() if value]
+    scores = _known(catalog, f"log.scores.{reason}.{variant}", f"log.scores.{variant}")
+    if len(scorers) == 1 and scores is not None:
+        return catalog.t(scores, player=seat_name(names, scorers[0][0]), points=scorers[0][1])
+    if not scorers and catalog.has(f"log.no_score.{variant}"):
+        return catalog.t(f"log.no_score.{variant}")
+    key = _known(catalog, f"log.points.{reason}.{variant}", f"log.points.{variant}") or "log.points.default"
+    return catalog.t(key, points=per_seat(names, points))
+
+
+def _known(catalog: Catalog, *keys: str) -> str | None:
+    """The first of ``keys`` the catalog has."""
+    return next((key for key in keys if catalog.has(key)), None)
 
 
 def owed_sentences(

@@ -13,6 +13,7 @@ from typing import Any
 
 from roundhouse.core.game.tiles import Tile
 from roundhouse.core.text.i18n import Catalog, CatalogError, variant_rules_text
+from roundhouse.frontends.common.event_sentences import round_result
 from roundhouse.frontends.tk.board import draw_tile
 from roundhouse.frontends.tk.chart import TotalsChart
 from roundhouse.frontends.tk.palette import Palette, current, follow
@@ -214,7 +215,10 @@ def round_story(catalog: Catalog, names: Sequence[str], event: Mapping[str, Any]
         out = [seat for seat, tiles in hands.items() if not tiles]
         return [t("tk.round_end.story.out", name=_seat_names(names, out) or "?")]
     key = f"tk.round_end.story.blocked.{variant_id}"
-    return [t(key if catalog.has(key) else "tk.round_end.story.blocked")]
+    return [
+        t(key if catalog.has(key) else "tk.round_end.story.blocked"),
+        round_result(catalog, variant_id, names, event),
+    ]
 
 
 class RoundEndDialog(StoryScreen):
