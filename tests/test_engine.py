@@ -146,14 +146,14 @@ def test_DX_1_the_decision_generator_is_a_pure_function_of_its_position():
     assert first == [decision_rng(7, 1, 2, 30).random() for _ in range(3)]
     neighbours = [(8, 1, 2, 30), (7, 2, 2, 30), (7, 1, 3, 30), (7, 1, 2, 31)]
     assert all(decision_rng(*position).random() != first[0] for position in neighbours)
-    assert isinstance(decision_rng(7, 1, 2, 30), DecisionRandom) and RNG_VERSION == 2
+    assert isinstance(decision_rng(7, 1, 2, 30), DecisionRandom) and RNG_VERSION == 3
 
 
 def test_DX_1_generator_version_1_is_the_mersenne_twister_of_older_matches():
     old = random.Random(hash((7, 1, 2, 30)) & 0xFFFFFFFFFFFF)
     assert decision_rng(7, 1, 2, 30, version=1).random() == old.random()
     with pytest.raises(ValueError, match="version"):
-        decision_rng(7, 1, 2, 30, version=3)
+        decision_rng(7, 1, 2, 30, version=4)
 
 
 @settings(max_examples=200, deadline=None)
@@ -366,7 +366,7 @@ def test_simulate_puts_the_garbage_collector_back_as_it_found_it():
         gc.unfreeze()
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_DX_1_a_match_s_generators_are_the_decision_generators(version):
     rngs = decision_rngs(99, 3, version)
     for seat, ply in [(1, 0), (2, 17), (4, 1234)]:

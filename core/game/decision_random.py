@@ -3,18 +3,26 @@
 Each bot decision gets its own generator, a pure function of the match seed,
 the match number, the seat and the decision's position in the log (DX.1,
 DX.6), so undo, redo and replay reproduce every choice exactly.
+
+A generator reveals nothing of the seed (version 3): its key is a keyed
+BLAKE2b hash, keyed by the seed, of the decision's place, so neither its
+state nor its outputs lead back to the seed, to another decision's
+generator or to the deals (drawn from the seed by a generator no bot holds).
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
+import struct
 from collections.abc import Callable
 
-RNG_VERSION = 2
+RNG_VERSION = 3
 """The decision generator of new matches, recorded as ``"rng"`` in the match header.
 
 1: a Mersenne Twister seeded per decision (matches saved before the key existed).
-2: :class:`DecisionRandom`, a counter-based generator.
+2: :class:`DecisionRandom` keyed by a reversible scramble of the seed (old saves and records only).
+3: :class:`DecisionRandom` keyed by a one-way hash of the seed (:func:`decision_rngs`).
 """
 
 _MASK = (1 << 64) - 1
@@ -99,6 +107,16 @@ def decision_rngs(seed: int, match_number: int, version: int = RNG_VERSION) -> C
     for the seat and ply at each decision. Raises ValueError for an unknown
     version.
     """
+    if version == 3:
+        keyed = hashlib.blake2b(key=_seed_key(seed), digest_size=8, person=b"roundhouse.rng")
+        keyed.update(match_number.to_bytes(8, "little"))
+
+        def version_3(seat: int, ply: int) -> random.Random:
+            one = keyed.copy()
+            one.update(_PLACE.pack(seat, ply))
+            return DecisionRandom(int.from_bytes(one.digest(), "little"))
+
+        return version_3
     if version == 2:
         match_key = _mix((seed & _MASK) ^ _GOLDEN) + (match_number << 40)
 
@@ -112,4 +130,14 @@ def decision_rngs(seed: int, match_number: int, version: int = RNG_VERSION) -> C
             return random.Random(hash((seed, match_number, seat, ply)) & 0xFFFFFFFFFFFF)
 
         return version_1
-    raise ValueError(f"unknown decision generator version {version!r} (known: 1, 2)")
+    raise ValueError(f"unknown decision generator version {version!r} (known: 1, 2, 3)")
+
+
+_PLACE = struct.Struct("<QQ")
+"""A decision's place in its match, (seat, ply), as the bytes version 3 hashes."""
+
+
+def _seed_key(seed: int) -> bytes:
+    """The BLAKE2b key of ``seed``: its bytes (two's complement), or for seeds over 512 bits their 64-byte hash."""
+    data = seed.to_bytes(seed.bit_length() // 8 + 1, "little", signed=True)
+    return data if len(data) <= hashlib.blake2b.MAX_KEY_SIZE else hashlib.blake2b(data).digest()

@@ -11,7 +11,7 @@ instant.
 
 from __future__ import annotations
 
-import random
+import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -94,9 +94,13 @@ class _UndoPoint:
     state: MatchState
 
 
+FRESH_SEED_BITS = 128
+"""The size of a fresh seed: too many values to guess one from what a bot sees."""
+
+
 def fresh_seed() -> int:
-    """New randomness for a match without an explicit seed (DX.1)."""
-    return random.SystemRandom().getrandbits(63)  # the operating system's randomness, as ``secrets`` uses
+    """New randomness for a match without an explicit seed (DX.1): the operating system's, FRESH_SEED_BITS bits."""
+    return secrets.randbits(FRESH_SEED_BITS)
 
 
 def next_match_seed(seed: int) -> int:

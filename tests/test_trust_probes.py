@@ -1,0 +1,86 @@
+"""Trust model, issue #25: probe bots (``tests/probe_bots.py``) attack the seed and the referee, and find nothing.
+
+Route 1: a bot inverts its decision generator to recover the match seed and
+re-deal every hand (DX.1). Route 2: an isolated bot opens the referee's
+descriptors and memory through ``/proc`` (DX.4).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from probe_bots import SeedProbe, install_probes, probe_report
+
+from roundhouse.core.play.record import read_record, record_text
+from roundhouse.core.play.record import replay as replay_record
+from roundhouse.core.play.session import FRESH_SEED_BITS, Seat, Session, fresh_seed
+from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.store import Store
+from roundhouse.core.tournament.simulate import simulate
+
+BIG_SEED = 2**127 + 12345
+
+
+@pytest.fixture
+def probes(tmp_path, monkeypatch):
+    """The probe plugin installed for this and child processes; its report file."""
+    SeedProbe.looks = 0
+    return install_probes(tmp_path / "site", tmp_path / "probes.jsonl", monkeypatch)
+
+
+def seed_probe_session(registry) -> Session:
+    seats = [Seat("probe", "seed-probe"), Seat("random", "random")]
+    return Session(registry.variant("mexican-train"), seats, registry.bots, seed=5)
+
+
+def test_DX_1_the_seed_probe_recovers_the_seed_from_the_old_reversible_generator(probes):
+    """The probe works: against generator version 2 (old saves only) it re-deals the match."""
+    session = seed_probe_session(get_plugin_manager().registry)
+    session.use_rng_version(2)
+    session.run_bots()
+    assert any(look["recovered"] for look in probe_report(probes))
+
+
+def test_DX_1_an_in_process_bot_cannot_recover_the_seed_from_its_generator(probes):
+    session = seed_probe_session(get_plugin_manager().registry)
+    session.run_bots()
+    looks = probe_report(probes)
+    assert looks and not any(look["recovered"] for look in looks)
+
+
+def test_DX_1_an_isolated_bot_cannot_recover_the_seed_from_its_generator(probes):
+    registry = get_plugin_manager().registry
+    result = simulate(registry, "mexican-train", ["seed-probe", "random"], 2, seed=5, isolate=True)
+    assert result.failed == 0, result.failures
+    looks = probe_report(probes)
+    assert looks and not any(look["recovered"] for look in looks)
+
+
+def test_DX_1_fresh_seeds_are_too_many_to_guess():
+    seeds = [fresh_seed() for _ in range(32)]
+    assert FRESH_SEED_BITS >= 128
+    assert all(0 <= seed < 2**FRESH_SEED_BITS for seed in seeds)
+    assert max(seeds).bit_length() > 100  # fails for 63-bit seeds; chance of a false failure 2**-800
+
+
+def test_DX_1_a_big_seed_goes_through_the_record_and_the_store_unchanged(tmp_path):
+    registry = get_plugin_manager().registry
+    seats = [Seat("Ana"), Seat("Bot", "random")]
+    with Store.open(tmp_path) as store:
+        session = Session(registry.variant("mexican-train"), seats, registry.bots, seed=BIG_SEED)
+        store.attach(session)
+        session.run_bots()
+        session.decide(session.legal_actions()[0])
+        session.run_bots()
+        [header, *_] = read_record(io.StringIO(record_text(session.record.header, session.record.events)))
+        assert header["seed"] == BIG_SEED
+        assert json.loads(json.dumps(header))["seed"] == BIG_SEED
+        assert replay_record(session.record.lines(), session.variant).totals() == session.state.totals()
+    with Store.open(tmp_path) as store:
+        saved = store.saved_match()
+        assert saved.seed == BIG_SEED
+        resumed = store.resume(saved, registry)
+    assert resumed.seed == BIG_SEED and resumed.state.totals() == session.state.totals()
+    assert resumed.log == session.log
