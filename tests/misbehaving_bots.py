@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Sequence
 
@@ -18,6 +19,10 @@ FAULTS = {
     "junk": "returned a str, which is not a legal action",
     "slow": "took longer than 1 s",
     "mutates": "raised AttributeError",
+    "bad_eq": "returned the illegal action 'play 0-0 1', which is not a legal action",
+    "bad_str": "raised RuntimeError: no words for this",
+    "str_loops": "took longer than 1 s",
+    "exits": "raised SystemExit: 3",
 }
 """Each way to misbehave, and the words its one-line report gives as the reason."""
 
@@ -53,7 +58,53 @@ class MisbehavingBot:
                 pass
         if self.kind == "mutates":
             legal_actions.append(Play(Tile(0, 0), "nowhere"))  # type: ignore[attr-defined]
+        if self.kind in ANSWERS:
+            return ANSWERS[self.kind]()
+        if self.kind == "exits":
+            raise SystemExit(3)
+        if self.kind == "interrupts":
+            raise KeyboardInterrupt
+        if self.kind == "dies":
+            os._exit(3)
         raise AssertionError(f"unknown kind {self.kind}")
+
+
+class TouchyTile(Tile):
+    """A tile whose comparisons raise: comparing it with a legal action's tile breaks a careless referee."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("do not compare me")
+
+    __hash__ = Tile.__hash__
+
+
+class Wordless(Play):
+    """A play whose words raise: describing it breaks a careless referee."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        raise RuntimeError("no words for this")
+
+
+class Endless(Play):
+    """A play whose words never come."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        while True:
+            pass
+
+
+ANSWERS = {
+    "bad_eq": lambda: Play(TouchyTile(0, 0), 1),
+    "bad_str": lambda: Wordless(Tile(0, 0), 1),
+    "str_loops": lambda: Endless(Tile(0, 0), 1),
+}
+"""The answers that break a careless referee: they run their own code when compared or described."""
 
 
 class NeverAskMe:

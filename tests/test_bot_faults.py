@@ -13,10 +13,13 @@ import re
 import pytest
 from console_helpers import console_game, script
 from gui_helpers import pump
-from misbehaving_bots import FAULTS, SLOW_LIMIT, MisbehavingBot, NeverAskMe, registry_with
+from misbehaving_bots import ANSWERS, FAULTS, SLOW_LIMIT, MisbehavingBot, NeverAskMe, registry_with
 
 from roundhouse.core.cli.main import main
+from roundhouse.core.game.actions import Play
 from roundhouse.core.game.decision_random import decision_rng
+from roundhouse.core.game.tiles import Tile
+from roundhouse.core.play.bot_guard import BotFailure, legal_choice
 from roundhouse.core.play.session import Seat
 from roundhouse.core.play.setup import make_session
 from roundhouse.core.plugins.manager import Plugins, get_plugin_manager
@@ -75,19 +78,31 @@ def test_when_the_fallback_fails_too_the_first_legal_action_is_taken_and_said_so
     assert session.log[-1].action == legal[0]
 
 
-@pytest.mark.parametrize("stop", [SystemExit, KeyboardInterrupt])
-def test_a_bot_raising_SystemExit_or_KeyboardInterrupt_stops_the_program(stop):
-    class Stopper:
-        id = "bad"
-        description = "asks the program to stop"
-
-        def choose(self, view, legal_actions, rng):
-            raise stop
-
-    session = make_session(registry_with(Stopper()), "mexican-train", table(), seed=5)
-    with pytest.raises(stop):
+def test_a_bot_raising_KeyboardInterrupt_stops_the_program_where_it_can_mean_ctrl_c():
+    session = make_session(registry_with(MisbehavingBot("interrupts")), "mexican-train", table(), seed=5)
+    with pytest.raises(KeyboardInterrupt):
         session.run_bots()
     assert session.take_bot_faults() == ()
+
+
+def test_DX_4_a_bot_s_answer_is_found_among_the_legal_actions_without_running_its_code():
+    legal = (Play(Tile(1, 2), 1), Play(Tile(0, 0), 1))
+    assert legal_choice(Play(Tile(0, 0), 1), legal) is legal[1]  # an equal action of plain values
+    with pytest.raises(BotFailure, match="illegal action 'play 0-0 1'"):
+        legal_choice(ANSWERS["bad_eq"](), legal)
+    with pytest.raises(RuntimeError, match="no words"):  # under the guard, as ask_bot calls it
+        legal_choice(ANSWERS["bad_str"](), legal)
+
+
+@pytest.mark.parametrize(
+    "kind, reason",
+    [("exits", "raised SystemExit: 3"), ("interrupts", "raised KeyboardInterrupt"), ("dies", "worker process died")],
+)
+def test_simulate_counts_a_bot_that_ends_its_worker_as_a_failed_match_and_keeps_the_standings(kind, reason):
+    registry = registry_with(MisbehavingBot(kind, at=40))
+    result = simulate(registry, "mexican-train", ["bad", "random"], 4, seed=30, jobs=2)
+    assert result.failed >= 1 and result.matches + result.failed == 4 and not result.interrupted
+    assert all(reason in line for line in result.failures), result.failures
 
 
 def test_a_resumed_match_never_asks_the_failed_bot_again(tmp_path):

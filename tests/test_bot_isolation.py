@@ -115,7 +115,7 @@ def stutter():
 def roundhouse_register_bots(registry):
     registry.add_bot(Spy())
     registry.add_bot(SeatOneTrouble("sleeper", lambda: time.sleep(1000)))  # blocked in a C call
-    registry.add_bot(SeatOneTrouble("quitter", sys.exit))
+    registry.add_bot(SeatOneTrouble("quitter", lambda: os._exit(0)))
     registry.add_bot(SeatOneTrouble("stutterer", stutter))
 
 

@@ -63,9 +63,9 @@ def start_methods(monkeypatch):
     used: list[str] = []
     real = simulate_module.ordered_map
 
-    def spy(function, jobs, processes, context, initializer=None):
+    def spy(function, jobs, processes, context, *more):
         used.append(context.get_start_method())
-        return real(function, jobs, processes, context, initializer)
+        return real(function, jobs, processes, context, *more)
 
     monkeypatch.setattr(simulate_module, "ordered_map", spy)
     yield used

@@ -1,9 +1,13 @@
 """Asking a bot for a decision without letting it break the game (DX.4).
 
-A bot is plugin code and may misbehave: raise, return None or an action
-that is not legal, or take too long. :func:`ask_bot` turns each of these
-into a :class:`BotFailure` with a one-line reason; ``SystemExit`` and
-``KeyboardInterrupt`` pass through, because they stop the program cleanly.
+A bot is plugin code and may misbehave: raise, exit, return None or an
+action that is not legal, or take too long. :func:`ask_bot` turns each of
+these into a :class:`BotFailure` with a one-line reason. Its answer is
+never trusted: it is found among the legal actions by identity, or by
+comparing plain values with the game's own code (never the answer's own
+``__eq__``), and the whole exchange runs under the guard and its time
+limit. ``KeyboardInterrupt`` passes through where it can mean Ctrl-C (the
+process does not ignore SIGINT), because it stops the program cleanly.
 The session decides what a failure means (:class:`BotFault`): a fallback
 bot plays that decision in a game, and the match counts as failed in
 ``roundhouse simulate``.
@@ -21,12 +25,14 @@ from __future__ import annotations
 import ctypes
 import os
 import random
+import signal
 import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from roundhouse.core.game.actions import Action
+from roundhouse.core.game.tiles import Tile
 from roundhouse.core.game.views import PlayerView
 from roundhouse.core.plugins.bot import Bot
 from roundhouse.core.text.notices import Notice
@@ -72,29 +78,32 @@ def ask_bot(
 ) -> Action:
     """The bot's choice among ``legal``: always one of the ``legal`` objects themselves.
 
-    Raises BotFailure when the bot raises (anything but SystemExit and
-    KeyboardInterrupt), returns something that is not one of ``legal``, or
-    runs longer than ``time_limit`` seconds (None: no limit). With a limit,
-    the process's watchdog interrupts a bot still running at the deadline;
-    a bot blocked in a C call is reported when it returns.
+    Raises BotFailure when the bot raises (SystemExit included, and
+    KeyboardInterrupt where SIGINT is ignored, so that only the bot can have
+    raised it), returns something that is not one of ``legal``, or runs
+    longer than ``time_limit`` seconds (None: no limit), finding its answer
+    among ``legal`` included. With a limit, the process's watchdog
+    interrupts a bot still running at the deadline; a bot blocked in a C
+    call is reported when it returns.
     """
     try:
         if time_limit is None:
-            choice = bot.choose(view, legal, rng)
-        else:
-            started = time.perf_counter()
-            choice = _with_deadline(started, time_limit, bot, view, legal, rng)
-            if (elapsed := time.perf_counter() - started) > time_limit:
-                raise BotFailure(Notice("bot.reason.slow", seconds=f"{elapsed:.1f}", limit=f"{time_limit:g}"))
+            return legal_choice(bot.choose(view, legal, rng), legal)
+        started = time.perf_counter()
+        choice = _with_deadline(started, time_limit, bot, view, legal, rng)
+        if (elapsed := time.perf_counter() - started) > time_limit:
+            raise BotFailure(Notice("bot.reason.slow", seconds=f"{elapsed:.1f}", limit=f"{time_limit:g}"))
+        return choice
     except _TimeUp:
         raise BotFailure(Notice("bot.reason.timed_out", limit=f"{time_limit:g}")) from None
     except BotFailure:
         raise
-    except Exception as error:  # noqa: BLE001 - any error of a plugin's bot is contained
-        raise BotFailure(
-            Notice("bot.reason.raised", error=f"{type(error).__name__}: {_one_line(str(error))}")
-        ) from None
-    return legal_choice(choice, legal)
+    except KeyboardInterrupt as error:
+        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+            raise  # Ctrl-C, which stops the program
+        raise BotFailure(Notice("bot.reason.raised", error=_error_line(error))) from None
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - any error of a plugin's bot is contained
+        raise BotFailure(Notice("bot.reason.raised", error=_error_line(error))) from None
 
 
 def with_fallback(fault: BotFault, fallback_bot: str | None) -> BotFault:
@@ -104,19 +113,42 @@ def with_fallback(fault: BotFault, fallback_bot: str | None) -> BotFault:
 
 
 def legal_choice(choice: object, legal: Sequence[Action]) -> Action:
-    """The member of ``legal`` equal to ``choice``; BotFailure when there is none."""
+    """The member of ``legal`` that is ``choice``, or has its very class and equal plain field values; else BotFailure.
+
+    Nothing of ``choice``'s own runs to find it: values are compared only
+    when they are of the game's own types (ints, strings, tiles of ints).
+    Describing a choice that is not legal may run its ``__str__``: call this
+    under the guard.
+    """
     for action in legal:
         if action is choice:
             return action
     if choice is None:
         raise BotFailure(Notice("bot.reason.none"))
     kind = type(choice)
-    for action in legal:
-        if type(action) is kind and action == choice:
-            return action
-    if isinstance(choice, Action):
+    alike = [action for action in legal if type(action) is kind]  # so ``kind`` is the game's own class
+    if alike:
+        names = getattr(kind, "__dataclass_fields__", ())
+        values = [getattr(choice, name) for name in names]
+        if all(map(_plain, values)):
+            for action in alike:
+                if [getattr(action, name) for name in names] == values:
+                    return action
+    if issubclass(kind, Action):
         raise BotFailure(Notice("bot.reason.illegal", action=repr(_one_line(str(choice)))))
-    raise BotFailure(Notice("bot.reason.not_an_action", kind=type(choice).__name__))
+    raise BotFailure(Notice("bot.reason.not_an_action", kind=kind.__name__))
+
+
+def _plain(value: object) -> bool:
+    """True for a value whose comparison runs only the game's code: an int, a string, a tile of ints."""
+    kind = type(value)
+    return kind is int or kind is str or (kind is Tile and all(type(v) is int for v in tuple.__iter__(value)))
+
+
+def _error_line(error: BaseException) -> str:
+    """``"ValueError: boom"``: the error's class and message (if any) on one line."""
+    message = _one_line(str(error))
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
 
 
 def _one_line(text: str, limit: int = 120) -> str:
@@ -133,12 +165,12 @@ class _TimeUp(BaseException):
 def _with_deadline(
     started: float, time_limit: float, bot: Bot, view: PlayerView, legal: tuple[Action, ...], rng: random.Random
 ) -> object:
-    """``bot.choose(view, legal, rng)``, interrupted by _TimeUp when it runs ``time_limit`` seconds past ``started``."""
+    """The bot's answer found among ``legal`` (see :func:`ask_bot`); _TimeUp ``time_limit`` seconds past ``started``."""
     watchdog = _Watchdog.instance or _Watchdog.start()
     watchdog.arm(started + time_limit, time_limit)
     timed_out = False
     try:
-        return bot.choose(view, legal, rng)
+        return legal_choice(bot.choose(view, legal, rng), legal)
     except _TimeUp:
         timed_out = True
         raise

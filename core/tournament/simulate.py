@@ -8,8 +8,9 @@ results as playing them in one process.
 
 Results stream: each match is counted as it finishes and then forgotten,
 so memory stays bounded however many matches are asked for. A match whose
-bot fails (see :mod:`roundhouse.core.play.bot_guard`) is counted as failed, listed, and
-left out of the standings and the records; the other matches go on.
+bot fails (see :mod:`roundhouse.core.play.bot_guard`), or whose worker process dies, is
+counted as failed, listed, and left out of the standings and the records;
+the other matches go on.
 Ctrl-C stops the run: the result holds the matches finished so far.
 """
 
@@ -242,6 +243,17 @@ def _play_chunk(job: tuple[MatchPlan, int, int]) -> list[MatchOutcome]:
     return [play_match(_WORKER_REGISTRY, plan, k, _WORKER_PROCESSES) for k in range(start, stop)]
 
 
+def _lost_chunk(job: tuple[MatchPlan, int, int]) -> list[MatchOutcome]:
+    """The failed outcomes of a job whose worker process died (a bot ended it, or it was killed)."""
+    plan, start, stop = job
+    return [
+        MatchOutcome(
+            k, seating(plan.bot_ids, k), failure=f"match {k + 1} (seed {plan.seed + k}): its worker process died"
+        )
+        for k in range(start, stop)
+    ]
+
+
 @dataclass(frozen=True)
 class _Workers:
     """How a run's worker processes start (``context``) and are set up (``initializer``)."""
@@ -296,7 +308,7 @@ def _outcomes(
     work = ((plan, start, min(start + chunk, matches)) for start in range(0, matches, chunk))
     try:
         count = min(jobs, math.ceil(matches / chunk))
-        for outcomes in ordered_map(_play_chunk, work, count, workers.context, workers.initializer):
+        for outcomes in ordered_map(_play_chunk, work, count, workers.context, workers.initializer, _lost_chunk):
             yield from outcomes
     finally:
         _WORKER_REGISTRY = None

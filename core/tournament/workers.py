@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import functools
 import multiprocessing
 import os
 import signal
@@ -70,14 +71,17 @@ def ordered_map(
     processes: int,
     context: BaseContext,
     initializer: Callable[[], None] | None = None,
+    lost: Callable[[J], R] | None = None,
 ) -> Iterator[R]:
     """``function(job)`` for every job, computed in worker processes, yielded in job order.
 
     ``function`` and ``initializer`` must be picklable under a ``spawn``
-    context. Raises WorkerError when a job raises or a worker dies. Leaving
-    the iteration early (break, an exception, Ctrl-C) kills the workers.
+    context. Raises WorkerError when a job raises, or when a worker dies and
+    there is no ``lost``: with it, each job the dead worker held yields
+    ``lost(job)`` and a fresh worker takes its place. Leaving the iteration
+    early (break, an exception, Ctrl-C) kills the workers.
     """
-    pool = _Pool(function, processes, context, initializer)
+    pool = _Pool(function, processes, context, initializer, lost)
     try:
         yield from pool.run(iter(jobs))
     finally:
@@ -98,23 +102,18 @@ class _Pool:
         processes: int,
         context: BaseContext,
         initializer: Callable[[], None] | None,
+        lost: Callable[[Any], Any] | None = None,
     ) -> None:
         self.connections: list[Connection] = []
         self.workers: list[BaseProcess] = []
         self.finished = False
+        self.start = functools.partial(_start_worker, context, function, initializer)
+        self.lost = lost
         atexit.register(self.close)  # runs before multiprocessing's own exit handler, registered earlier
         try:
             for _ in range(processes):
-                mine, theirs = context.Pipe()
-                worker = context.Process(target=_serve, args=(theirs, function, initializer))
-                try:
-                    worker.start()
-                except BaseException:
-                    mine.close()
-                    raise
-                finally:
-                    theirs.close()
-                self.connections.append(mine)
+                connection, worker = self.start()
+                self.connections.append(connection)
                 self.workers.append(worker)
         except BaseException:  # a worker that could not start: stop those that did
             self.close()
@@ -124,6 +123,7 @@ class _Pool:
         limit = IN_FLIGHT_PER_WORKER * len(self.workers)
         owner: dict[Connection, list[int]] = {c: [] for c in self.connections}  # job numbers each worker holds
         done: dict[int, Any] = {}
+        held: dict[int, Any] = {}  # the jobs in flight, by number
         sent = next_out = 0
         exhausted = False
         while True:
@@ -137,12 +137,24 @@ class _Pool:
                     break
                 connection.send(job)
                 owner[connection].append(sent)
+                held[sent] = job
                 sent += 1
             if next_out == sent:
                 self.finished = True
                 return
             for connection in wait([c for c in self.connections if owner[c]]):
-                done[owner[connection].pop(0)] = self._receive(connection)
+                try:
+                    reply = connection.recv()
+                except (EOFError, OSError):
+                    if self.lost is None:
+                        raise WorkerError("a worker process died") from None
+                    for number in owner.pop(connection):
+                        done[number] = (True, self.lost(held.pop(number)))
+                    owner[self._replace(connection)] = []
+                    continue
+                number = owner[connection].pop(0)
+                del held[number]
+                done[number] = reply
             while next_out in done:
                 ok, value = done.pop(next_out)
                 if not ok:  # raised in its turn, after the results of the jobs before it
@@ -150,12 +162,14 @@ class _Pool:
                 yield value
                 next_out += 1
 
-    def _receive(self, connection: Connection) -> tuple[bool, Any]:
-        """A worker's reply: (True, result) or (False, the traceback of the job's exception)."""
-        try:
-            return connection.recv()
-        except (EOFError, OSError):
-            raise WorkerError("a worker process died") from None
+    def _replace(self, connection: Connection) -> Connection:
+        """Start a fresh worker in place of the dead one at ``connection``; its connection."""
+        index = self.connections.index(connection)
+        connection.close()
+        self.workers[index].kill()  # a worker whose pipe broke may still run
+        self.workers[index].join()
+        self.connections[index], self.workers[index] = self.start()
+        return self.connections[index]
 
     def close(self) -> None:
         """Stop every worker: politely after a complete run, by force otherwise."""
@@ -177,6 +191,22 @@ class _Pool:
 
 
 _END = object()
+
+
+def _start_worker(
+    context: BaseContext, function: Callable[[Any], Any], initializer: Callable[[], None] | None
+) -> tuple[Connection, BaseProcess]:
+    """A started worker and the parent's end of its pipe."""
+    mine, theirs = context.Pipe()
+    worker = context.Process(target=_serve, args=(theirs, function, initializer))
+    try:
+        worker.start()
+    except BaseException:
+        mine.close()
+        raise
+    finally:
+        theirs.close()
+    return mine, worker
 
 
 def _serve(connection: Connection, function: Callable[[Any], Any], initializer: Callable[[], None] | None) -> None:
