@@ -160,3 +160,18 @@ def test_two_third_party_plugins_with_one_id_keep_the_first_and_suggest_renaming
     )
     played = roundhouse(env, "simulate", "--variant", "mexican-train", "--players", "2", "--bots", "twin")
     assert played.returncode == 0, played.stderr
+
+
+@pytest.mark.parametrize(
+    "stop, named", [("raise SystemExit(3)", "SystemExit: 3"), ("raise KeyboardInterrupt", "KeyboardInterrupt")]
+)
+def test_a_plugin_that_exits_at_import_is_named_in_one_line_and_skipped(tmp_path: Path, stop: str, named: str) -> None:
+    site = tmp_path / "site"
+    add_plugin(site, "rh_quits", f"{stop}\n")
+    env = environment(site, tmp_path)
+    result = roundhouse(env, "plugins")
+    assert result.returncode == 0, result.stderr
+    [line] = [row for row in result.stdout.splitlines() if row.startswith("broken")]
+    assert "plugin 'rh-quits'" in line and line.endswith(named), line
+    played = roundhouse(env, "simulate", "--variant", "mexican-train", "--players", "2", "--bots", "random")
+    assert played.returncode == 0, played.stderr

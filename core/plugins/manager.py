@@ -1,7 +1,8 @@
 """The plugin manager: built-ins, then the ``roundhouse`` entry points.
 
 Nothing happens at import time; :func:`get_plugin_manager` does the work.
-A plugin that fails to import, whose registration hook raises, or whose
+A plugin that fails to import or whose registration hook raises (even
+``SystemExit`` or ``KeyboardInterrupt``), or whose
 variant's ``params.yaml`` or rule texts are bad is reported in
 ``registry.plugins[name].error`` and skipped; the others work. A second
 registration of a taken id is skipped with a line in ``registry.warnings``.
@@ -96,8 +97,8 @@ def get_plugin_manager(builtins: tuple[str, ...] = BUILTIN_PLUGINS, load_entry_p
             registry.current = impl.plugin_name
             try:
                 impl.function(registry=registry)
-            except Exception as error:  # noqa: BLE001 - a broken plugin is reported and skipped
-                _fail(manager, registry, impl.plugin_name, f"{hook_name} raised {type(error).__name__}: {error}")
+            except (Exception, SystemExit, KeyboardInterrupt) as error:  # noqa: BLE001 - reported and skipped
+                _fail(manager, registry, impl.plugin_name, f"{hook_name} raised {_error_text(error)}")
     registry.current = OUTSIDE_PLUGINS
     _check_variant_files(manager, registry)
     registry.match_observers.append(_match_event_observer(manager))
@@ -201,8 +202,13 @@ def _register(manager: pluggy.PluginManager, registry: Registry, name: str, info
         if manager.is_registered(plugin) or manager.has_plugin(name):
             return
         manager.register(plugin, name=name)
-    except Exception as error:  # noqa: BLE001 - a plugin that fails to load is reported and skipped
-        info.error = f"{type(error).__name__}: {error}"
+    except (Exception, SystemExit, KeyboardInterrupt) as error:  # noqa: BLE001 - reported and skipped, even an exit
+        info.error = _error_text(error)
+
+
+def _error_text(error: BaseException) -> str:
+    """``"ValueError: boom"``, or the class alone for an error without a message (``KeyboardInterrupt``)."""
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
 def _fail(manager: pluggy.PluginManager, registry: Registry, name: str, reason: str) -> None:
