@@ -103,6 +103,10 @@ class SeatOneTrouble:
         return legal_actions[0]
 
 
+def interrupt():
+    raise KeyboardInterrupt
+
+
 def stutter():
     """Send the referee the start of a message (a length, no content), then hang."""
     for value in gc.get_objects():
@@ -116,6 +120,8 @@ def roundhouse_register_bots(registry):
     registry.add_bot(Spy())
     registry.add_bot(SeatOneTrouble("sleeper", lambda: time.sleep(1000)))  # blocked in a C call
     registry.add_bot(SeatOneTrouble("quitter", lambda: os._exit(0)))
+    registry.add_bot(SeatOneTrouble("exiter", sys.exit))
+    registry.add_bot(SeatOneTrouble("interrupter", interrupt))
     registry.add_bot(SeatOneTrouble("stutterer", stutter))
 
 
@@ -175,7 +181,12 @@ def test_isolated_bots_give_the_same_results_as_in_process(spy_plugin):
 
 @pytest.mark.parametrize(
     "bot_id, reason",
-    [("sleeper", "took longer than 3 s to decide"), ("quitter", "its process ended (exit status 0)")],
+    [
+        ("sleeper", "took longer than 3 s to decide"),
+        ("quitter", "its process ended (exit status 0)"),
+        ("exiter", "raised SystemExit"),
+        ("interrupter", "raised KeyboardInterrupt"),
+    ],
 )
 def test_an_isolated_bot_that_hangs_or_exits_fails_its_match_and_the_run_goes_on(spy_plugin, bot_id, reason):
     registry = get_plugin_manager().registry

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 
 import pytest
-from probe_bots import SeedProbe, install_probes, probe_report
+from probe_bots import RefereeProbe, SeedProbe, install_probes, probe_report
 
 from roundhouse.core.play.record import read_record, record_text
 from roundhouse.core.play.record import replay as replay_record
 from roundhouse.core.play.session import FRESH_SEED_BITS, Seat, Session, fresh_seed
 from roundhouse.core.plugins.manager import get_plugin_manager
 from roundhouse.core.store import Store
+from roundhouse.core.tournament.bot_process import protections
 from roundhouse.core.tournament.simulate import simulate
 
 BIG_SEED = 2**127 + 12345
@@ -26,7 +29,7 @@ BIG_SEED = 2**127 + 12345
 @pytest.fixture
 def probes(tmp_path, monkeypatch):
     """The probe plugin installed for this and child processes; its report file."""
-    SeedProbe.looks = 0
+    SeedProbe.looks = RefereeProbe.looks = 0
     return install_probes(tmp_path / "site", tmp_path / "probes.jsonl", monkeypatch)
 
 
@@ -84,3 +87,26 @@ def test_DX_1_a_big_seed_goes_through_the_record_and_the_store_unchanged(tmp_pat
         resumed = store.resume(saved, registry)
     assert resumed.seed == BIG_SEED and resumed.state.totals() == session.state.totals()
     assert resumed.log == session.log
+
+
+REFEREE_PROBE = ["simulate", "--variant", "mexican-train", "--players", "2", "--matches", "1"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the probe reads Linux's /proc")
+def test_DX_4_an_isolated_bot_cannot_open_the_referee_s_descriptors_memory_or_other_bots(probes):
+    registry = get_plugin_manager().registry
+    result = simulate(registry, "mexican-train", ["referee-probe", "random", "referee-probe"], 1, seed=5, isolate=True)
+    assert result.failed == 0, result.failures
+    looks = probe_report(probes)
+    assert looks and not any(look["fd"] or look["mem"] or look["sibling_mem"] for look in looks), looks
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the probe reads Linux's /proc")
+@pytest.mark.parametrize("seed, visible", [([], False), (["--seed", "5"], True)], ids=["default-seed", "explicit-seed"])
+def test_DX_1_only_an_explicit_seed_is_on_the_command_line_a_bot_reads_and_the_run_says_so(probes, seed, visible):
+    command = [sys.executable, "-m", "roundhouse", *REFEREE_PROBE, "--bots", "referee-probe,random", *seed]
+    result = subprocess.run([*command, "--isolate-bots", "--jobs", "1"], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert protections() in result.stderr.splitlines()
+    looks = probe_report(probes)
+    assert looks and all(look["seed_on_command_line"] is visible and not look["mem"] for look in looks), looks

@@ -14,6 +14,16 @@ The referee side is :class:`IsolatedBot`, a bot whose ``choose`` asks the
 process and enforces the time limit by killing it (a fresh process serves
 the next decision). :class:`BotProcesses` keeps one per bot id.
 
+Where the platform allows (Linux), the referee process makes itself
+non-dumpable before it starts a bot, so that no process of another user,
+nor one without ``CAP_SYS_PTRACE``, opens its descriptors
+(``/proc/<pid>/fd``) or its memory (``/proc/<pid>/mem``); each bot's
+process does the same for itself, then gives up every capability and the
+right to gain new privileges, so that even as root it reaches neither the
+referee nor another bot. A spawned process inherits no descriptor but its
+own end of its pipe (and :mod:`multiprocessing`'s resource tracker's).
+:func:`protections` says what is in force.
+
 Protocol: one JSON object per message (``send_bytes``/``recv_bytes``) over
 a :func:`multiprocessing.Pipe`, which waits with a time limit alike on
 POSIX and Windows. The host first sends ``{"ready": true}`` or
@@ -25,12 +35,14 @@ n, "add": [...]}, "previous": ..., "legal": [...], "rng": ...}`` gets
 from __future__ import annotations
 
 import base64
+import ctypes
 import json
 import multiprocessing
 import os
 import pickle
 import random
 import signal
+import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -51,6 +63,46 @@ STARTUP_SECONDS = 60.0
 
 REPLY_LIMIT = 1 << 16
 """The longest reply read from a bot's process (bytes)."""
+
+
+_PR_SET_DUMPABLE = 4
+_PR_SET_NO_NEW_PRIVS = 38
+_LINUX_CAPABILITY_VERSION_3 = 0x20080522
+
+
+def _libc() -> ctypes.CDLL | None:
+    """The C library where ``prctl`` keeps a process's secrets (Linux); None elsewhere."""
+    return ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
+
+
+def hide_memory() -> bool:
+    """Make this process non-dumpable: others cannot open its ``/proc/<pid>/fd`` entries or its memory. True if done."""
+    libc = _libc()
+    return libc is not None and libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0) == 0
+
+
+def drop_privileges() -> bool:
+    """Give up every capability for good (even as root) and the right to gain any by ``exec``. True if done."""
+    libc = _libc()
+    if libc is None or libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        return False
+    header = (ctypes.c_uint32 * 2)(_LINUX_CAPABILITY_VERSION_3, 0)
+    data = (ctypes.c_uint32 * 6)()  # effective, permitted and inheritable sets, two words each: all empty
+    return libc.capset(header, data) == 0
+
+
+def protections() -> str:
+    """One line: which protections of isolated bots are in force on this platform, and which are missing."""
+    if _libc() is None:
+        return (
+            "bot isolation: in force: a process per bot, views as JSON; "
+            "missing: the referee's memory is not hidden from processes of the same user, no sandbox"
+        )
+    return (
+        "bot isolation: in force: a process per bot, views as JSON, the referee's and each bot's descriptors "
+        "and memory hidden (not dumpable), bots without capabilities or new privileges; missing: no file system "
+        "or network sandbox, the referee's command line (an explicit --seed) is readable"
+    )
 
 
 class IsolatedBot:
@@ -74,6 +126,7 @@ class IsolatedBot:
         if self.process is not None and self.process.is_alive():
             return
         self.stop()
+        hide_memory()  # the referee holds every hand and the other bots' pipes
         spawn = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of this process is copied
         self.connection, theirs = spawn.Pipe()
         self.process = spawn.Process(target=serve, args=(self.id, theirs), name=f"bot {self.id}", daemon=True)
@@ -268,6 +321,8 @@ def serve(bot_id: str, connection: Connection) -> None:
     """The bot process: answer the requests on ``connection`` until the referee closes it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the referee decides what Ctrl-C means
     die_with_parent()
+    hide_memory()
+    drop_privileges()
     os.dup2(2, 1)  # whatever the bot prints goes to standard error, never to the referee's output
 
     def send(message: dict[str, Any]) -> None:

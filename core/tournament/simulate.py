@@ -22,6 +22,7 @@ import math
 import multiprocessing
 import os
 import pickle
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
@@ -35,7 +36,7 @@ from roundhouse.core.play.record import record_text
 from roundhouse.core.play.session import Seat, Session
 from roundhouse.core.plugins.manager import match_watchers, watch_matches
 from roundhouse.core.plugins.registry import OUTSIDE_PLUGINS, Registry
-from roundhouse.core.tournament.bot_process import BotProcesses
+from roundhouse.core.tournament.bot_process import BotProcesses, protections
 from roundhouse.core.tournament.workers import ordered_map, start_method
 
 FAILURES_LISTED = 20
@@ -458,13 +459,17 @@ def _collector_for_matches() -> Iterator[None]:
 
 
 def _start_isolated(processes: BotProcesses, bot_ids: Sequence[str]) -> None:
-    """Start each bot's process; ValueError (all stopped) naming the first bot that cannot run so."""
+    """Start each bot's process, then say on standard error which protections are in force.
+
+    ValueError (all stopped) names the first bot that cannot run in its own process.
+    """
     for bot_id in dict.fromkeys(bot_ids):
         try:
             processes.bot(bot_id).start()
         except BotFailure as failure:
             processes.close()
             raise ValueError(f"bot {bot_id!r} {failure.reason}") from None
+    print(protections(), file=sys.stderr)
 
 
 def format_result(result: SimulationResult, out: IO[str]) -> None:
