@@ -9,6 +9,8 @@ from referee import check_record
 from roundhouse.core.game.actions import Draw, IllegalAction, Pass, Play
 from roundhouse.core.play.record import replay
 from roundhouse.core.play.session import LogEntry, Preview, Seat
+from roundhouse.core.text.i18n import ui_catalog
+from roundhouse.frontends.common.reasons import reason_words
 
 HUMANS = [Seat("Ana"), Seat("Bo"), Seat("Cy")]
 
@@ -240,6 +242,15 @@ def test_DX_7_no_restart_after_the_match():
     with pytest.raises(IllegalAction) as refused:
         game.restart_round()
     assert refused.value.clause == "DX.7"
+
+
+def test_DX_7_the_refused_restart_after_the_match_speaks_the_players_language():
+    game = session([Seat("Bot", "random"), Seat("Bot 2", "random")], seed=3, rounds=1)
+    game.run_bots()
+    with pytest.raises(IllegalAction) as refused:
+        game.restart_round()
+    assert reason_words(refused.value.reason, ui_catalog("fr")) == "la partie est terminée ; commencez-en une nouvelle"
+    assert str(refused.value) == "the match is over; start a new match instead (DX.7)"
 
 
 # ------------------------------------------------------------------ DX.8

@@ -489,7 +489,7 @@ class Session:
     def restart_round(self) -> list[Event]:
         """DX.7: back to the start of this round, same deal; an undoable decision."""
         if self.is_over:
-            raise IllegalAction("the match is over; start a new match instead", "DX.7")
+            raise IllegalAction(Notice("rule.restart_over"), "DX.7")
         self._undo.append(_UndoPoint(len(self.log), len(self.record.events), self.state.clone()))
         self._redo.clear()
         self.preview_pending = None
