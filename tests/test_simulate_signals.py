@@ -106,8 +106,12 @@ def test_sigkill_of_simulate_leaves_no_worker_and_no_cut_record(tmp_path, one_fi
     options = ["--isolate-bots"] if isolate else []
     process = start([*LONG_RUN, "--jobs", "2", *options, "--record", f"{target}" if one_file else f"{folder}/"])
     try:
-        part = folder / ".all.jsonl.part"
-        written = (lambda: part.exists() and part.stat().st_size > 50_000) if one_file else None
+
+        def written() -> bool:
+            parts = list(folder.glob(".all.jsonl.*.part"))
+            return bool(parts) and parts[0].stat().st_size > 50_000
+
+        written = written if one_file else None
         finished = 1 if isolate else 3
         assert wait_for(written or (lambda: len(list(folder.glob("*.jsonl"))) >= finished), 120), "no match finished"
         below = descendants(process.pid)

@@ -13,14 +13,17 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
 from roundhouse.core.cli.store_commands import command_export, command_history, command_replay, open_play_store
 from roundhouse.core.game.params import ParamError
 from roundhouse.core.play.bot_guard import DEFAULT_TIME_LIMIT
+from roundhouse.core.play.record import OutputRefused
 from roundhouse.core.play.setup import SetupError, check_table, house_options_line
 from roundhouse.core.plugins.frontend import AppContext, PlayOptions
 from roundhouse.core.plugins.manager import Plugins, get_plugin_manager
@@ -172,7 +175,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", required=True, help="one bot id for every seat, or one per seat, comma-separated")
     sim.add_argument("--matches", type=_positive, default=1, help="how many matches (default 1)")
     sim.add_argument("--seed", type=_seed, default=None, help="seed of the first match (default: fresh)")
-    sim.add_argument("--record", type=str, help="write RECORD.md files: a directory (one per match) or one file")
+    sim.add_argument(
+        "--record", type=str, help="write match records: a directory (one .jsonl per match) or one file (- for output)"
+    )
+    sim.add_argument("--force", action="store_true", help="replace the record file, or a directory's earlier records")
     sim.add_argument("--jobs", type=_positive, default=None, help="worker processes (default: one per core)")
     sim.add_argument(
         "--bot-time-limit",
@@ -197,7 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("--lang", type=_language, default=None, metavar="CODE", help=LANG_HELP)
     export = command("export", "write a saved match as a RECORD.md file")
     export.add_argument("id", help="match id from 'roundhouse history'")
-    export.add_argument("file", type=Path, help="the file to write")
+    export.add_argument("file", type=str, help="the file to write; - for standard output")
     export.add_argument("--force", action="store_true", help="replace the file if it exists")
     replay = command("replay", "step through a RECORD.md file in the console")
     replay.add_argument("file", type=Path, help="the record file to read")
@@ -327,7 +333,7 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
 
     seed = args.seed if args.seed is not None else fresh_seed()
     jobs = args.jobs if args.jobs is not None else default_jobs()
-    with _progress_bar(args.matches) as progress:
+    with _progress_bar(args.matches) as progress, _terminated_as_interrupted():
 
         def on_match(outcome: MatchOutcome) -> None:
             if outcome.failure is not None:
@@ -346,14 +352,58 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
                 args.bot_time_limit,
                 on_match,
                 isolate=args.isolate_bots,
+                overwrite=args.force,
             )
-        except OSError as error:
-            raise UsageError(f"cannot write the record {args.record}: {error}") from None
+        except OutputRefused as error:
+            raise UsageError(f"--record {error}") from None
+        except FileExistsError:
+            return _simulate_failed(f"--record {args.record} already {_holds(args.record)}; add --force to replace it")
+        except OSError as error:  # the record cannot even be started: the path is the problem
+            raise UsageError(f"cannot write the record {args.record}: {error.strerror or error}") from None
         except ValueError as error:
             raise UsageError(str(error)) from None
     print(f"variant {args.variant}, {args.players} players, seed {seed}, {jobs} job(s)")
     format_result(result, sys.stdout)
+    if result.record_error is not None:
+        return _simulate_failed(result.record_error)
     return 130 if result.interrupted else 0
+
+
+@contextmanager
+def _terminated_as_interrupted() -> Iterator[None]:
+    """SIGTERM (``kill``) stops the run as Ctrl-C does, so its clean-up runs: no hidden ``.part`` file is left.
+
+    A forked worker inherits the handler; there the signal keeps its default
+    meaning (its parent stops it so).
+    """
+    parent = os.getpid()
+
+    def stop(signum: int, frame: object) -> None:
+        if os.getpid() != parent:
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: leave the signal alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _simulate_failed(message: str) -> int:
+    """A run failure of ``simulate``: one line on standard error, status 1."""
+    print(f"roundhouse simulate: error: {message}", file=sys.stderr)
+    return 1
+
+
+def _holds(record: str) -> str:
+    return "holds records" if Path(record).is_dir() else "exists"
 
 
 def _command_plugins(args: argparse.Namespace, plugins: Plugins) -> int:

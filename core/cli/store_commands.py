@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import IO
 
 from roundhouse.core.cli.replay import Frame, printable, step_through, stream_frames
-from roundhouse.core.play.record import RecordError, iter_record, write_record
+from roundhouse.core.play.record import STANDARD_OUTPUT, OutputRefused, RecordError, iter_record, write_record
 from roundhouse.core.plugins.manager import Plugins
 from roundhouse.core.store import PAUSED, HistoryEntry, NoSuchMatch, Store, StoreBusy, StoreError, local_time
 
@@ -104,10 +104,12 @@ def command_history(args: argparse.Namespace, plugins: Plugins) -> int:
 
 
 def command_export(args: argparse.Namespace, plugins: Plugins) -> int:
-    """Write ended match ``args.id`` of the store as a RECORD.md file.
+    """Write ended match ``args.id`` of the store as a RECORD.md file, by the rule of every writer.
 
-    An existing file is replaced only with ``--force``; the file is written
-    whole or not at all (a temporary file renamed into place).
+    That rule (:class:`roundhouse.core.play.record.OutputFile`): ``-`` is
+    standard output, a FIFO or device is written through, a link is followed,
+    an existing file is replaced only with ``--force``, a regular file is
+    written whole or not at all; a directory or socket is refused (status 2).
     """
     try:
         match_id = int(args.id)
@@ -125,12 +127,15 @@ def command_export(args: argparse.Namespace, plugins: Plugins) -> int:
         except StoreError as error:
             return _fail("export", str(error), 1)
     try:
-        write_record(args.file, lines, overwrite=args.force)
+        write_record(str(args.file), lines, overwrite=args.force)
+    except OutputRefused as error:
+        return _fail("export", str(error), 2)
     except FileExistsError:
         return _fail("export", f"{args.file} already exists; add --force to replace it", 1)
     except OSError as error:
         return _fail("export", f"cannot write {args.file}: {error.strerror or error}", 1)
-    print(f"Wrote match {match_id} ({len(lines)} lines) to {args.file}.")
+    if str(args.file) not in (STANDARD_OUTPUT, "/dev/stdout"):
+        print(f"Wrote match {match_id} ({len(lines)} lines) to {args.file}.")
     return 0
 
 

@@ -9,10 +9,13 @@ line by line, one match at a time, so a large record needs little memory.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import os
 import re
+import stat
+import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -70,38 +73,130 @@ def record_text(header: Mapping[str, Any], events: Iterable[Event]) -> str:
     return "\n".join(parts)
 
 
-def write_record(target: str | Path | IO[str], lines: Iterable[Mapping[str, Any]], *, overwrite: bool = True) -> None:
-    """Write ``lines`` (header first) as JSON Lines to a path or open text file.
+STANDARD_OUTPUT = "-"
+"""The output path that means standard output."""
 
-    A path is written atomically: into a temporary file in the same
-    directory, then renamed over the target, so a failure (a full disk)
-    leaves any earlier content whole. With ``overwrite`` False an existing
-    target raises FileExistsError and is left alone.
+_WRITTEN_THROUGH = ("/dev/", "/proc/")
+"""Paths under these are written in place (``/dev/stdout``, ``/proc/self/fd/1``), never renamed over."""
+
+
+class OutputRefused(ValueError):
+    """An output path that no writer will use (a directory, a socket, a dangling link): one line why."""
+
+
+class OutputFile:
+    """One output written by the rule every writer follows (``export``, ``simulate --record``).
+
+    - ``-`` is standard output; a FIFO, a character device and any path under
+      ``/dev/`` or ``/proc/`` are written through, in place: never renamed over.
+    - A symbolic link is followed to its target, which the rule then applies
+      to; a link to nothing is refused. The link itself is never replaced.
+    - A regular file is built under a hidden temporary name in the same
+      directory and renamed into place only by :meth:`commit`, so readers only
+      ever see whole records. An existing file is replaced only with
+      ``overwrite``; otherwise FileExistsError, also when a file appears there
+      meanwhile (:func:`_move_to_new_name`).
+    - Anything else (a directory, a socket, a block device) raises OutputRefused.
+
+    :meth:`discard` (or leaving the ``with`` block by an exception) removes
+    the temporary file and leaves the target as it was.
     """
+
+    def __init__(self, target: str | Path, *, overwrite: bool, stdout: IO[str] | None = None) -> None:
+        self.name = str(target)
+        self.path, through = _output_path(self.name, overwrite)
+        self._temporary: str | None = None
+        self._overwrite = overwrite
+        self._own = True
+        if self.path is None:
+            self.handle: IO[str] = stdout if stdout is not None else sys.stdout
+            self._own = False
+        elif through:
+            self.handle = open(self.path, "w", encoding="utf-8")  # noqa: SIM115 - closed by commit or discard
+        else:
+            self.handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed by commit or discard
+                "w", encoding="utf-8", dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".part", delete=False
+            )
+            self._temporary = self.handle.name
+
+    def commit(self) -> None:
+        """Finish the output: flush it, and put a regular file in place (FileExistsError: kept aside, removed)."""
+        try:
+            self.handle.flush()
+            if self._temporary is not None:
+                os.fsync(self.handle.fileno())
+                self.handle.close()
+                os.chmod(self._temporary, _new_file_mode())  # as an ordinary new file, not a private temporary
+                assert self.path is not None
+                if self._overwrite:
+                    os.replace(self._temporary, self.path)
+                else:
+                    _move_to_new_name(self._temporary, self.path)
+                self._temporary = None
+            elif self._own:
+                self.handle.close()
+        except BaseException:
+            self.discard()
+            raise
+
+    def discard(self) -> None:
+        """Give up the output: the temporary file is removed, the target left as it was."""
+        if self._own:
+            with contextlib.suppress(OSError):
+                self.handle.close()
+        if self._temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self._temporary)
+            self._temporary = None
+
+    def __enter__(self) -> IO[str]:
+        return self.handle
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is None:
+            self.commit()
+        else:
+            self.discard()
+
+
+def _output_path(name: str, overwrite: bool) -> tuple[Path | None, bool]:
+    """Where output named ``name`` goes and whether it is written through (see :class:`OutputFile`).
+
+    (None, True) is standard output. Raises OutputRefused or FileExistsError.
+    """
+    if name == STANDARD_OUTPUT:
+        return None, True
+    if name.startswith(_WRITTEN_THROUGH):
+        return Path(name), True
+    path = Path(name)
+    if path.is_symlink():
+        try:
+            path = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            raise OutputRefused(f"{name} is a link to nothing; give the file itself") from None
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return path, False
+    if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
+        return path, True
+    if stat.S_ISDIR(mode):
+        raise OutputRefused(f"{name} is a directory; give a file name")
+    if not stat.S_ISREG(mode):
+        raise OutputRefused(f"{name} is not a regular file")
+    if not overwrite:
+        raise FileExistsError(errno.EEXIST, "File exists", name)
+    return path, False
+
+
+def write_record(target: str | Path | IO[str], lines: Iterable[Mapping[str, Any]], *, overwrite: bool = True) -> None:
+    """Write ``lines`` (header first) as JSON Lines to an open text file, or a path by :class:`OutputFile`'s rule."""
     if not isinstance(target, (str, Path)):
         for line in lines:
             target.write(dumps_line(line) + "\n")
         return
-    path = Path(target)
-    if not overwrite and (path.exists() or path.is_symlink()):
-        raise FileExistsError(17, "File exists", str(path))
-    handle = tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", suffix=".part", delete=False
-    )
-    try:
-        with handle:
-            write_record(handle, lines)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(handle.name, _new_file_mode())  # as an ordinary new file, not the private temporary one
-        if overwrite:
-            os.replace(handle.name, path)
-        else:
-            _move_to_new_name(handle.name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(handle.name)
-        raise
+    with OutputFile(target, overwrite=overwrite) as handle:
+        write_record(handle, lines)
 
 
 def _move_to_new_name(complete: str, path: Path) -> None:

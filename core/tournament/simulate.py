@@ -16,6 +16,7 @@ Ctrl-C stops the run: the result holds the matches finished so far.
 
 from __future__ import annotations
 
+import errno
 import functools
 import gc
 import math
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from roundhouse.core.play.bot_guard import DEFAULT_TIME_LIMIT, BotFailure, BotFault
-from roundhouse.core.play.record import record_text
+from roundhouse.core.play.record import OutputFile, record_text
 from roundhouse.core.play.session import Seat, Session
 from roundhouse.core.plugins.manager import match_watchers, watch_matches
 from roundhouse.core.plugins.registry import OUTSIDE_PLUGINS, Registry
@@ -115,7 +116,8 @@ class SimulationResult:
     ``bots`` is the seating of the first match. ``matches`` counts the
     finished matches in the standings, ``failed`` those a bot broke (the
     first :data:`FAILURES_LISTED` listed in ``failures``). ``interrupted``
-    is True when Ctrl-C stopped the run before ``requested`` matches.
+    is True when Ctrl-C stopped the run before ``requested`` matches;
+    ``record_error`` says why writing the record stopped the run.
     """
 
     players: int
@@ -125,6 +127,7 @@ class SimulationResult:
     failed: int = 0
     failures: list[str] = field(default_factory=list)
     interrupted: bool = False
+    record_error: str | None = None
     seconds: float = 0.0
     seat_total_sums: dict[int, int] = field(default_factory=dict)
     seat_wins: dict[int, int] = field(default_factory=dict)
@@ -315,53 +318,53 @@ def _outcomes(
         _WORKER_REGISTRY = None
 
 
-class RecordWriter:
-    """Writes each finished match's RECORD.md text so that only complete files ever exist.
+RECORD_FILES = "match-*.jsonl"
+"""The names a directory target's records have (``match-00001.jsonl``...)."""
 
-    A directory target gets ``match-NNNNN.jsonl`` per match, each written
-    under a temporary name and then renamed. Any other target gets every
-    match, in match order, in one file built under a temporary name and
-    renamed over the target by :meth:`close` (a killed run leaves the
-    target as it was).
+
+class RecordWriter:
+    """Writes each finished match's RECORD.md text by :class:`roundhouse.core.play.record.OutputFile`'s rule.
+
+    A directory target (an existing directory, or a path ending in a
+    separator) gets ``match-NNNNN.jsonl`` per match, each complete before it
+    gets its name. A directory already holding records is refused
+    (FileExistsError) unless ``overwrite``, which first removes them: a
+    folder never mixes two runs. Any other target gets every match, in match
+    order, in one output that :meth:`close` puts in place: ``complete`` False
+    (a failed write) discards it, so only whole records ever carry the name.
     """
 
-    def __init__(self, target: str | Path) -> None:
+    def __init__(self, target: str | Path, overwrite: bool = False) -> None:
         self.directory = Path(target) if _is_directory_target(target) else None
-        self.target = Path(target)
-        self.handle: IO[str] | None = None
-        if self.directory is not None:
-            self.directory.mkdir(parents=True, exist_ok=True)
-        else:
-            self.target.parent.mkdir(parents=True, exist_ok=True)
-            self.handle = open(_temporary(self.target), "w", encoding="utf-8")
+        self.output: OutputFile | None = None
+        if self.directory is None:
+            Path(target).parent.mkdir(parents=True, exist_ok=True)
+            self.output = OutputFile(target, overwrite=overwrite)
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)
+        earlier = sorted(self.directory.glob(RECORD_FILES))
+        if earlier and not overwrite:
+            raise FileExistsError(errno.EEXIST, f"already holds {len(earlier)} record(s)", str(self.directory))
+        for path in earlier:
+            path.unlink()
 
     def write(self, k: int, text: str) -> None:
         """Add match ``k``'s record."""
-        if self.handle is not None:
-            self.handle.write(text)
+        if self.output is not None:
+            self.output.handle.write(text)
             return
         assert self.directory is not None
-        path = self.directory / f"match-{k + 1:05d}.jsonl"
-        temporary = _temporary(path)
-        try:
-            with open(temporary, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            os.replace(temporary, path)
-        except BaseException:
-            temporary.unlink(missing_ok=True)
-            raise
+        with OutputFile(self.directory / f"match-{k + 1:05d}.jsonl", overwrite=False) as handle:
+            handle.write(text)
 
-    def close(self) -> None:
-        """Put the one-file record in place (it holds whole matches only)."""
-        if self.handle is not None:
-            self.handle.close()
-            self.handle = None
-            os.replace(_temporary(self.target), self.target)
-
-
-def _temporary(path: Path) -> Path:
-    """The hidden name a record is written under before it is complete."""
-    return path.with_name(f".{path.name}.part")
+    def close(self, complete: bool = True) -> None:
+        """Put the one-file record in place (whole matches only), or discard it when not ``complete``."""
+        if self.output is not None:
+            output, self.output = self.output, None
+            if complete:
+                output.commit()
+            else:
+                output.discard()
 
 
 def _is_directory_target(path: str | Path) -> bool:
@@ -380,6 +383,7 @@ def simulate(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     on_match: Callable[[MatchOutcome], None] | None = None,
     isolate: bool = False,
+    overwrite: bool = False,
 ) -> SimulationResult:
     """Play ``matches`` matches with rotating seats (see the module docstring).
 
@@ -391,26 +395,29 @@ def simulate(
     ``time_limit`` bounds each bot decision; ``on_match`` sees every outcome
     in match order once it is counted. ``isolate`` runs each bot in its own
     process (:mod:`roundhouse.core.tournament.bot_process`). Ctrl-C ends the run early with
-    ``interrupted`` set. Raises KeyError for an unknown variant or bot id,
+    ``interrupted`` set; a record that cannot be written on the way ends it
+    with ``record_error`` set, keeping only whole records (:class:`RecordWriter`,
+    ``overwrite`` as there). Raises KeyError for an unknown variant or bot id,
     ValueError for a bot that cannot run in its own process or (registered
-    outside the plugins) in a worker process, OSError when the record
-    cannot be written.
+    outside the plugins) in a worker process or an output path no writer uses
+    (OutputRefused), OSError (FileExistsError) when the record cannot be started.
     """
     registry.variant(variant_id)
     for bot_id in bot_ids:
         registry.bot(bot_id)
     plan = MatchPlan(variant_id, tuple(bot_ids), seed, record is not None, time_limit, isolate)
-    processes = BotProcesses(time_limit)
-    if isolate:
-        _start_isolated(processes, bot_ids)
-    workers = None
-    if jobs > 1 and matches > 1:
-        processes.close()  # workers start their own bots' processes; these (and their thread) are not forked
-        workers = _workers(registry, plan)
+    writer = RecordWriter(record, overwrite) if record is not None else None
     result = SimulationResult(len(bot_ids), list(bot_ids), requested=matches)
-    writer = RecordWriter(record) if record is not None else None
+    whole = False  # True once the run ended in a way that leaves whole matches in the record
     started = time.perf_counter()
     try:
+        processes = BotProcesses(time_limit)
+        if isolate:
+            _start_isolated(processes, bot_ids)
+        workers = None
+        if jobs > 1 and matches > 1:
+            processes.close()  # workers start their own bots' processes; these (and their thread) are not forked
+            workers = _workers(registry, plan)
         with (
             processes,
             _collector_for_matches(),
@@ -418,15 +425,23 @@ def simulate(
         ):
             for outcome in outcomes:
                 if writer is not None and outcome.record is not None:
-                    writer.write(outcome.k, outcome.record)
+                    try:
+                        writer.write(outcome.k, outcome.record)
+                    except OSError as error:
+                        result.record_error = f"cannot write the record {record}: {error.strerror or error}"
+                        break
                 result.add(outcome)
                 if on_match is not None:
                     on_match(outcome)
+        whole = result.record_error is None
     except KeyboardInterrupt:
-        result.interrupted = True
+        result.interrupted = whole = True
     finally:
         if writer is not None:
-            writer.close()
+            try:
+                writer.close(complete=whole)
+            except OSError as error:
+                result.record_error = f"cannot write the record {record}: {error.strerror or error}"
         result.seconds = time.perf_counter() - started
     return result
 
