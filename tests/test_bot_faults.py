@@ -168,9 +168,10 @@ def test_cli_simulate_prints_each_failure_in_one_line_and_the_failed_count(monke
 
     monkeypatch.setattr("roundhouse.core.cli.main.get_plugin_manager", plugins_with_bad_bot)
     argv = "simulate --variant mexican-train --players 2 --bots bad,random --matches 3 --seed 4 --jobs 1".split()
-    assert main(argv) == 0
+    assert main(argv) == 1  # a run with a failed match is a failed run
     out, err = capsys.readouterr()
     reports = [line for line in err.splitlines() if line.startswith("failed: ")]
+    assert err.splitlines()[-1] == f"roundhouse simulate: error: {len(reports)} of 3 match(es) failed (listed above)"
     assert reports and all(FAULT_LINE.match(line.removeprefix("failed: ")) for line in reports)
     assert f"{len(reports)} failed match(es), not in the standings:" in out
     assert "3 matches in" in out

@@ -205,7 +205,7 @@ def test_an_isolated_bot_that_stops_halfway_through_a_reply_is_killed_at_the_tim
     argv = "simulate --variant mexican-train --players 2 --bots stutterer,random --matches 2 --seed 7"
     command = [sys.executable, "-m", "roundhouse", *argv.split(), "--bot-time-limit", "3", "--isolate-bots"]
     result = subprocess.run(command, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 1, result.stderr  # a run with a failed match is a failed run
     [failure] = [line for line in result.stderr.splitlines() if line.startswith("failed: ")]
     assert failure.startswith("failed: bot 'stutterer' failed in match 1 (seed 7) at decision ")
     assert failure.endswith("took longer than 3 s to decide")

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
-from roundhouse.core.cli.store_commands import command_export, command_history, command_replay, open_play_store
+from roundhouse.core.cli.store_commands import command_export, command_history, command_replay, fail, open_play_store
 from roundhouse.core.game.params import ParamError
 from roundhouse.core.play.bot_guard import DEFAULT_TIME_LIMIT
 from roundhouse.core.play.record import OutputRefused
@@ -96,19 +96,33 @@ class _Lines:
         """Nothing to show."""
 
 
+LARGEST = 2**63 - 1
+"""The largest number an argument may be (the store's integers, and far beyond any real count)."""
+
+
 def _whole_number(low: int) -> Callable[[str], int]:
-    """An argument type: a whole number of at least ``low``."""
+    """An argument type: a whole number from ``low`` to :data:`LARGEST`."""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"invalid number {text!r}: give a whole number, at least {low}") from None
+        value = _integer(text, f"invalid number {text!r}: give a whole number, at least {low}")
         if value < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
         return value
 
     return parse
+
+
+def _integer(text: str, complaint: str) -> int:
+    """``text`` as a whole number of at most :data:`LARGEST` in size; ArgumentTypeError ``complaint`` otherwise."""
+    try:
+        value = int(text) if len(text) <= 40 else None
+    except ValueError:
+        value = None
+    if value is None:
+        raise argparse.ArgumentTypeError(complaint)
+    if abs(value) > LARGEST:
+        raise argparse.ArgumentTypeError(f"{text} is too large (at most {LARGEST})")
+    return value
 
 
 _positive = _whole_number(1)
@@ -126,10 +140,14 @@ def _seconds(text: str) -> float:
 
 
 def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
+    return _integer(text, f"a seed is a whole number, got {text!r}")
+
+
+def _directory(text: str) -> Path:
+    """An argument type: a directory path, never the empty string (which would mean the current directory)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a directory, not an empty name")
+    return Path(text)
 
 
 def _language(text: str) -> str:
@@ -142,7 +160,7 @@ def _language(text: str) -> str:
 def _data_dir_argument(parser: argparse.ArgumentParser, default: object) -> None:
     parser.add_argument(
         "--data-dir",
-        type=Path,
+        type=_directory,
         default=default,
         metavar="DIR",
         help=f"where saves and history live (default: ${ENV_DATA_DIR}, else the user data directory)",
@@ -225,16 +243,40 @@ def _add_play_arguments(play: argparse.ArgumentParser) -> None:
     )
 
 
-def _with_command(argv: list[str]) -> list[str]:
+def _with_command(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
     """``argv`` with ``play`` put first when no command is named (``roundhouse --lang en``).
 
-    ArgumentError for a first word that is not a command.
+    The command is the first word that is neither an option nor an option's
+    value (``roundhouse --data-dir plugins`` names no command). ArgumentError
+    for a first such word that is not a command.
     """
-    if argv and not argv[0].startswith("-") and argv[0] not in COMMAND_NAMES:
-        raise ArgumentError("roundhouse", f"unknown command {argv[0]!r} (commands: {', '.join(COMMAND_NAMES)})")
-    if any(arg in COMMAND_NAMES for arg in argv) or any(arg in ("-h", "--help", "--version") for arg in argv):
+    if any(arg in ("-h", "--help", "--version") for arg in argv):
+        return argv
+    taking_values = _options_with_values(parser)
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            break
+        if word.startswith("-"):
+            if word in taking_values:
+                next(words, None)
+            continue
+        if word not in COMMAND_NAMES:
+            raise ArgumentError("roundhouse", f"unknown command {word!r} (commands: {', '.join(COMMAND_NAMES)})")
         return argv
     return ["play", *argv]
+
+
+def _options_with_values(parser: argparse.ArgumentParser) -> set[str]:
+    """Every option string of ``parser`` and its commands that takes a value."""
+    found: set[str] = set()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                found |= _options_with_values(child)
+        elif action.option_strings and action.nargs != 0:
+            found.update(action.option_strings)
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -262,10 +304,9 @@ def main_window() -> int:
 def _main(argv: list[str]) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(_with_command(argv))
+        args = parser.parse_args(_with_command(parser, argv))
     except ArgumentError as error:
-        print(f"{error.prog}: error: {error}", file=sys.stderr)
-        return 2
+        return fail(error.prog.removeprefix("roundhouse").strip(), str(error), 2)
     explicit_dir = args.data_dir is not None
     if args.data_dir is None and os.environ.get(ENV_DATA_DIR):
         args.data_dir = Path(os.environ[ENV_DATA_DIR])
@@ -278,11 +319,9 @@ def _main(argv: list[str]) -> int:
             _check_data_dir(args.data_dir, writable=command in WRITING_COMMANDS)
         return COMMANDS[command](args, plugins)
     except UsageError as error:
-        print(f"roundhouse {command}: error: {error}", file=sys.stderr)
-        return 2
+        return fail(command, str(error), 2)
     except CatalogError as error:  # a damaged installation: say which file
-        print(f"roundhouse {command}: error: {error}", file=sys.stderr)
-        return 1
+        return fail(command, str(error), 1)
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
@@ -293,14 +332,19 @@ WRITING_COMMANDS = ("play",)
 
 
 def _check_data_dir(path: Path, writable: bool) -> None:
-    """An explicit ``--data-dir`` must be a directory Roundhouse can create, and write when ``writable``."""
+    """An explicit ``--data-dir`` must be a directory Roundhouse can create, and write when ``writable``.
+
+    A command that only reads never creates one: a mistyped name is an error, not a new empty directory.
+    """
+    if not writable and path.is_dir():
+        return
+    if not writable and not (path.exists() or path.is_symlink()):
+        raise UsageError(f"--data-dir {path}: no such directory")
     try:
         make_data_directory(path)
     except OSError as error:
-        if not writable and path.is_dir():
-            return
         raise UsageError(f"--data-dir {path}: cannot use it: {error.strerror or error}") from None
-    if writable and not os.access(path, os.W_OK | os.X_OK):
+    if not os.access(path, os.W_OK | os.X_OK):
         raise UsageError(f"--data-dir {path}: the directory is not writable")
 
 
@@ -332,7 +376,7 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
     from roundhouse.core.play.session import fresh_seed
 
     seed = args.seed if args.seed is not None else fresh_seed()
-    jobs = args.jobs if args.jobs is not None else default_jobs()
+    jobs, capped = _jobs(args.jobs, args.matches)
     with _progress_bar(args.matches) as progress, _terminated_as_interrupted():
 
         def on_match(outcome: MatchOutcome) -> None:
@@ -362,11 +406,24 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
             raise UsageError(f"cannot write the record {args.record}: {error.strerror or error}") from None
         except ValueError as error:
             raise UsageError(str(error)) from None
-    print(f"variant {args.variant}, {args.players} players, seed {seed}, {jobs} job(s)")
+    print(f"variant {args.variant}, {args.players} players, seed {seed}, {jobs} job(s){capped}")
     format_result(result, sys.stdout)
     if result.record_error is not None:
         return _simulate_failed(result.record_error)
-    return 130 if result.interrupted else 0
+    if result.interrupted:
+        return 130
+    if result.failed:
+        return _simulate_failed(f"{result.failed} of {result.requested} match(es) failed (listed above)")
+    return 0
+
+
+def _jobs(asked: int | None, matches: int) -> tuple[int, str]:
+    """The worker processes to start, at most the cores and the matches, and a note when ``asked`` was cut."""
+    cores = default_jobs()
+    jobs = min(asked if asked is not None else cores, cores, matches)
+    if asked is None or asked == jobs:
+        return jobs, ""
+    return jobs, f" (--jobs {asked} capped at {cores} core(s) and {matches} match(es))"
 
 
 @contextmanager
@@ -398,8 +455,7 @@ def _terminated_as_interrupted() -> Iterator[None]:
 
 def _simulate_failed(message: str) -> int:
     """A run failure of ``simulate``: one line on standard error, status 1."""
-    print(f"roundhouse simulate: error: {message}", file=sys.stderr)
-    return 1
+    return fail("simulate", message, 1)
 
 
 def _holds(record: str) -> str:
@@ -459,8 +515,7 @@ def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
     try:
         store = open_play_store(args.data_dir)
     except StoreBusy as error:
-        print(f"roundhouse play: error: {error}", file=sys.stderr)
-        return 1
+        return fail("play", str(error), 1)
     if options.resume is not None:
         _check_resumable(store, options.resume)
     try:
@@ -502,8 +557,7 @@ def _command_rules(args: argparse.Namespace, plugins: Plugins) -> int:
         house = house_options_line(ui_catalog(lang), variant, _default_params(variant))
         text += f"\n{house}\n" if house else ""
     except CatalogError as error:
-        print(f"roundhouse rules: error: {error}", file=sys.stderr)
-        return 1
+        return fail("rules", str(error), 1)
     if sys.stdout.isatty():
         _page(text)
     else:
@@ -544,16 +598,14 @@ def _command_history(args: argparse.Namespace, plugins: Plugins) -> int:
     try:
         store = Store.open(args.data_dir, exclusive=False)
     except StoreError as error:
-        print(f"roundhouse history: error: {error}", file=sys.stderr)
-        return 1
+        return fail("history", str(error), 1)
     with store:
         try:
             show(store, args.id, plugins.registry, sys.stdout, args.lang)
         except LookupError as error:
             raise UsageError(str(error)) from None
         except StoreError as error:
-            print(f"roundhouse history: error: {error}", file=sys.stderr)
-            return 1
+            return fail("history", str(error), 1)
     return 0
 
 

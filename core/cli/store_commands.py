@@ -46,8 +46,19 @@ def open_play_store(data_dir: Path | None, stderr: IO[str] | None = None) -> Sto
     return store
 
 
-def _fail(command: str, message: str, status: int) -> int:
-    print(f"roundhouse {command}: error: {message}", file=sys.stderr)
+def match_number(text: str) -> int | None:
+    """``text`` as a match id the store can hold (1 to 2**63 - 1), or None."""
+    try:
+        number = int(text) if len(text) <= 20 else 0
+    except ValueError:
+        return None
+    return number if 0 < number < 2**63 else None
+
+
+def fail(command: str, message: str, status: int) -> int:
+    """Say ``message`` as the one error line of ``roundhouse command`` (control characters removed); ``status``."""
+    prefix = f"roundhouse {command}".rstrip()
+    print(printable(f"{prefix}: error: {message}"), file=sys.stderr)
     return status
 
 
@@ -72,7 +83,7 @@ def command_history(args: argparse.Namespace, plugins: Plugins) -> int:
     try:
         store = Store.open(args.data_dir, exclusive=False)
     except StoreError as error:
-        return _fail("history", str(error), 1)
+        return fail("history", str(error), 1)
     with store:
         entries = store.history()
         saved = store.saved_match()
@@ -111,29 +122,28 @@ def command_export(args: argparse.Namespace, plugins: Plugins) -> int:
     an existing file is replaced only with ``--force``, a regular file is
     written whole or not at all; a directory or socket is refused (status 2).
     """
-    try:
-        match_id = int(args.id)
-    except ValueError:
-        return _fail("export", f"a match id is a number from 'roundhouse history', got {args.id!r}", 2)
+    match_id = match_number(args.id)
+    if match_id is None:
+        return fail("export", f"a match id is a number from 'roundhouse history', got {printable(repr(args.id))}", 2)
     try:
         store = Store.open(args.data_dir, exclusive=False)
     except StoreError as error:
-        return _fail("export", str(error), 1)
+        return fail("export", str(error), 1)
     with store:
         try:
             lines = store.match_record(match_id, plugins.registry, ended_only=True)
         except NoSuchMatch as error:
-            return _fail("export", str(error), 2)
+            return fail("export", str(error), 2)
         except StoreError as error:
-            return _fail("export", str(error), 1)
+            return fail("export", str(error), 1)
     try:
         write_record(str(args.file), lines, overwrite=args.force)
     except OutputRefused as error:
-        return _fail("export", str(error), 2)
+        return fail("export", str(error), 2)
     except FileExistsError:
-        return _fail("export", f"{args.file} already exists; add --force to replace it", 1)
+        return fail("export", f"{args.file} already exists; add --force to replace it", 1)
     except OSError as error:
-        return _fail("export", f"cannot write {args.file}: {error.strerror or error}", 1)
+        return fail("export", f"cannot write {args.file}: {error.strerror or error}", 1)
     if str(args.file) not in (STANDARD_OUTPUT, "/dev/stdout"):
         print(f"Wrote match {match_id} ({len(lines)} lines) to {args.file}.")
     return 0
@@ -150,10 +160,12 @@ def command_replay(args: argparse.Namespace, plugins: Plugins) -> int:
         with open(args.file, "rb") as handle:
             shown = _noting_incomplete(stream_frames(iter_record(handle), plugins.registry), args.file)
             step_through(shown, sys.stdin, sys.stdout)
+    except BrokenPipeError:
+        raise  # the reader stopped early: the command line ends quietly
     except OSError as error:
-        return _fail("replay", f"cannot read {args.file}: {error.strerror or error}", 2)
+        return fail("replay", f"cannot read {args.file}: {error.strerror or error}", 2)
     except (RecordError, LookupError, TypeError, ValueError) as error:
-        return _fail("replay", printable(f"{args.file}: {error}"), 2)
+        return fail("replay", f"{args.file}: {error}", 2)
     return 0
 
 
