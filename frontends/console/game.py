@@ -121,6 +121,8 @@ class ConsoleGame:
         self.notes = LogNotes(session)
         """Sentences that are not events (owed doubles, extra plays), kept for ``log``."""
         self.hand_on_screen: int | None = None
+        self.cleared = False
+        """True once the screen was cleared (hot seat): from then on no hand is shown without a hand-off."""
         self.told_after_hand_off: list[str] = []
         """Hot seat: what the next human must read once their hand is shown."""
         self.seen_upto: dict[tuple[int, int], int] = {}
@@ -160,6 +162,15 @@ class ConsoleGame:
         )
         self.say_house_options()
         self.term.say(t("console.help_hint"))
+        try:
+            return self._play()
+        except (EOFError, KeyboardInterrupt):
+            self.leave()  # the goodbye is said by the caller, on a screen without a hand
+            raise
+
+    def _play(self) -> int:
+        """The loop of :meth:`run`."""
+        t = self.term.t
         while True:
             self.flush()
             self.report_store_warnings()
@@ -177,10 +188,10 @@ class ConsoleGame:
                 for fault in self.session.take_bot_faults():
                     self.term.say(self.term.t("console.warning", text=in_language(fault.notice(), self.term.catalog)))
                 continue
-            self.hand_off(seat)
-            outcome = self.turn(seat)
+            outcome = self.turn(seat) if self.hand_off(seat) else Outcome.QUIT
             self.seen_upto[(self.session.match_number, seat)] = len(self.session.record.events)
             if outcome is Outcome.QUIT and not self.stays_to_save():
+                self.leave()
                 self.term.say(farewell(self.term, "console.bye", self.session, self.store))
                 return 0
 
@@ -208,6 +219,8 @@ class ConsoleGame:
         variant = self.session.variant.id
         while self.pending:
             event = self.pending.pop(0)
+            if event.type == "round_end" and self.hot_seat and self.hand_on_screen is not None:
+                self.hide()  # the round's end is said to everyone: no hand of the last player left above it
             line = event.visible_to(self.viewer)
             sentence = describe_event(self.term, variant, names, line)
             if sentence:
@@ -233,19 +246,54 @@ class ConsoleGame:
         return any(e.type == "match_end" for e in self.pending)
 
     def hide(self) -> None:
-        """Hot seat: take the hand off the screen."""
+        """Hot seat: take the hand off the screen and out of the scrollback."""
         self.term.clear()
         self.hand_on_screen = None
+        self.cleared = True
 
-    def hand_off(self, seat: int) -> None:
-        """Hot seat (DX.3): name the next human, wait, then tell them what happened since their last turn."""
+    def leave(self) -> None:
+        """Before the goodbye (quit, end of input, Ctrl-C): hot seat, no hand is left on screen."""
+        if self.hot_seat:
+            self.hide()
+
+    def hand_off(self, seat: int) -> bool:
+        """Hot seat (DX.3): clear the screen, name the next human, wait, then tell them what happened since.
+
+        Only Enter shows the hand; ``q`` (False) quits; anything else asks again.
+        """
         if not self.hot_seat or self.hand_on_screen == seat:
-            return
-        self.term.pause_for_enter(self.term.t("console.hand_off", player=self.name(seat)))
+            return True
+        if not self.cleared:
+            self.hide()  # the first hand-off: whatever was on the terminal before (a resumed match's last hand)
+        prompt = self.term.t("console.hand_off", player=self.name(seat)) + " "
+        while answer := self.term.ask(prompt).strip().lower():
+            if answer in ("q", "quit"):
+                return False
+            prompt = self.term.t("console.hand_off_answer", player=self.name(seat)) + " "
         self.hand_on_screen = seat
         self.summarize_for(seat)
         while self.told_after_hand_off:
             self.term.say(self.told_after_hand_off.pop(0))
+        return True
+
+    def others_agree(self, seat: int, others: list[int], question: str, refused: str) -> bool:
+        """Hot seat: ask each human in ``others`` the ``question`` on a cleared screen; all must agree.
+
+        The device then goes back to ``seat`` (hand-off). A refusal is said
+        (``refused``) to everyone once ``seat`` has the device again.
+        """
+        agreed = True
+        for other in others:
+            self.hide()
+            if not self.term.confirm(self.term.t(question, player=self.name(other)), default=False):
+                self.told_after_hand_off.append(self.term.t(refused, player=self.name(other)))
+                agreed = False
+                break
+        if others:
+            self.hide()  # the answers are not left above the next hand-off
+        if not agreed and not self.hand_off(seat):
+            raise EOFError  # the player at the device quit at the hand-off
+        return agreed
 
     def summarize_for(self, seat: int) -> None:
         """The events since ``seat`` last decided, as that seat may see them (hot seat)."""
@@ -398,14 +446,10 @@ class ConsoleGame:
             return Outcome.STAY
         owner = self.session.undo_owner()
         if self.hot_seat and owner is not None and owner != view.seat and self.session.is_human(owner):
-            other = self.name(owner)
-            if not self.term.confirm(self.term.t("console.undo_other_question", player=other), default=False):
-                self.term.say(self.term.t("console.undo_other_refused", player=other))
-                return Outcome.STAY
+            if not self.others_agree(view.seat, [owner], "console.undo_other_question", "console.undo_other_refused"):
+                return Outcome.REDRAW
             self.session.undo()
-            taken_back = self.term.t("console.undone_other", player=other)
-            self.term.say(taken_back)
-            self.told_after_hand_off.append(taken_back)  # the screen is cleared before the other human looks
+            self.told_after_hand_off.append(self.term.t("console.undone_other", player=self.name(owner)))
             return Outcome.DONE
         self.session.undo()
         self.term.say(self.term.t("console.undone"))
@@ -422,6 +466,9 @@ class ConsoleGame:
     def _cmd_restart(self, view: PlayerView) -> Outcome:
         if not self.term.confirm(self.term.t("console.restart_question"), default=False):
             return Outcome.STAY
+        others = [seat for seat in self.session.humans if seat != view.seat] if self.hot_seat else []
+        if not self.others_agree(view.seat, others, "console.restart_other_question", "console.restart_other_refused"):
+            return Outcome.REDRAW
         self.session.restart_round()
         return Outcome.DONE
 
