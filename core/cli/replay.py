@@ -10,25 +10,17 @@ removed, so a record cannot drive the terminal.
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from roundhouse.core.play.record import IncompleteRecord, RecordError, replay, stream_matches
+from roundhouse.core.play.record import IncompleteRecord, RecordError, printable, replay, stream_matches
 from roundhouse.core.plugins.registry import Registry
 
 HELP = "Enter or n: next event · b: back · q: quit"
 KEPT_MATCHES = 2
 """How many matches the viewer keeps for going back (the memory of a replay stays bounded)."""
-
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(text: str) -> str:
-    """``text`` without control characters (terminal escapes, bidirectional overrides)."""
-    return _UNSAFE.sub("", text)
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,7 @@ def fail(command: str, message: str, status: int) -> int:
 
 
 def _seats(entry: HistoryEntry) -> str:
-    return ", ".join(seat.name for seat in entry.seats)
+    return ", ".join(printable(seat.name) for seat in entry.seats)
 
 
 def _totals(entry: HistoryEntry) -> str:
@@ -75,7 +75,7 @@ def _winners(entry: HistoryEntry) -> str:
         return f"(paused: 'roundhouse play --resume {entry.id}' resumes it)"
     if entry.status != "finished":
         return "(abandoned)"
-    return ", ".join(entry.seats[seat - 1].name for seat in entry.winners)
+    return ", ".join(printable(entry.seats[seat - 1].name) for seat in entry.winners)
 
 
 def command_history(args: argparse.Namespace, plugins: Plugins) -> int:

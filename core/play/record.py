@@ -34,6 +34,14 @@ MAX_MATCH_LINES = 200_000
 """A match with more lines is refused (a real match has a few thousand)."""
 
 
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` without control characters (terminal escapes, bidirectional overrides): safe to show."""
+    return _UNSAFE.sub("", text)
+
+
 class RecordError(ValueError):
     """A record that cannot be read or does not replay; the message says where."""
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roundhouse.core.play.difficulty import LEVEL_BOTS, bot_about, level_about, level_name, level_of
+from roundhouse.core.play.record import printable
 from roundhouse.core.play.session import Seat
 from roundhouse.core.play.setup import (
     DEFAULT_PLAYERS,
@@ -195,6 +196,8 @@ def _ask_seat(
     name_default = term.t("console.setup_human_name" if chosen is None else "console.setup_computer_name", seat=number)
 
     def read_name(answer: str) -> str:
+        if printable(answer) != answer:
+            raise ValueError(term.t("console.setup_name_control"))
         if name_in_use(answer, taken):
             raise ValueError(term.t("console.setup_name_taken", name=answer.strip()))
         return answer.strip()
