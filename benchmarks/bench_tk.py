@@ -122,8 +122,9 @@ def computer_moves(app, root) -> list[float]:
         if app._screen is not None:
             app._screen.close()
             continue
-        start = time.perf_counter()
+        start, taken = time.perf_counter(), len(session.log)
         app.pacing.bot_step()
+        pump(root, lambda taken=taken: len(session.log) > taken)  # the decision is worked out off the main thread
         root.update_idletasks()
         samples.append(time.perf_counter() - start)
     return samples

@@ -193,6 +193,12 @@ def key(app, sequence):
     pump(app.root)
 
 
+def ask_hint(app) -> None:
+    """Press H and wait for the hint, which is worked out off the main thread."""
+    key(app, "h")
+    assert pump(app.root, lambda: app.thinker.pending is None and app.session.preview_pending is not None)
+
+
 MESSAGE_BOX = ".__tk__messagebox"
 """The path of Tk's own message box (``tkinter.messagebox``) over the root window."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gui_helpers import close_window, key, seats, start
+from gui_helpers import ask_hint, close_window, key, seats, start
 
 from roundhouse.core.play.setup import make_session
 from roundhouse.core.plugins.frontend import PlayOptions
@@ -41,13 +41,13 @@ def test_DX_2_view_menu_turns_expert_hints_on_and_off(window):  # noqa: F811 - p
         if menu.type(i) == "checkbutton" and menu.entrycget(i, "label") == ENGLISH.t("expert.hint_setting")
     )
     assert not app.expert_hints_var.get(), "the quick planner is the default"
-    key(app, "h")
+    ask_hint(app)
     planned = session.preview_pending.action
     key(app, "<Escape>")
     menu.invoke(entry)
     assert app.expert_hints_var.get()
-    key(app, "h")
-    assert session.preview_pending is not None and session.preview_pending.hint
+    ask_hint(app)
+    assert session.preview_pending.hint
     expert_choice = session.preview_pending.action
     key(app, "<Escape>")
     assert expert_choice == session.hint(expert).action

@@ -46,6 +46,7 @@ from roundhouse.frontends.tk.setup_screen import SetupChoice, SetupScreen
 from roundhouse.frontends.tk.startup import StartUp
 from roundhouse.frontends.tk.themes import THEMES, make_root, theme_named
 from roundhouse.frontends.tk.themes import apply_theme as use_theme
+from roundhouse.frontends.tk.thinking import Thinker
 from roundhouse.frontends.tk.turns import Turns
 from roundhouse.frontends.tk.window import TableWindow
 
@@ -92,6 +93,8 @@ class TkApp:
         self.status, self.detail, self.buttons = window.status, window.detail, window.buttons
         self.players_frame, self.players, self.side_info = window.players.frame, window.players.tree, window.side_info
         self.order_button, self.arrange_button = window.order_button, window.arrange_button
+        self.thinker = Thinker(root)
+        """Works out computer decisions and hints off the main thread."""
         self.turns = Turns(self)
         self.pacing = Pacing(self)
         self.panels = Panels(self)
@@ -248,6 +251,9 @@ class TkApp:
 
     def refresh(self) -> None:
         self.turns.refresh()
+
+    def show_thinking(self) -> None:
+        self.turns.show_thinking()
 
     def has_preview(self) -> bool:
         return self.turns.has_preview()

@@ -6,9 +6,14 @@ end and shows them one at a time (the session is paused while one is up),
 has the host redraw, and schedules the next computer decision with
 ``after()`` at the chosen speed: a computer never moves inside the call
 that changed the match, nor while the session is paused or a screen is
-up. At "instant" speed one step plays every computer decision until a
-person or a screen is due. The computer's latest tile slides in from its
-owner's row label.
+up. A forced decision is taken at once (at "instant" speed, every forced
+one in a row); any other is worked out on the host's
+:class:`~roundhouse.frontends.tk.thinking.Thinker`, off the main thread,
+while the thinking mark shows, and applied when its answer comes (held
+while the session is paused). At "instant" speed the computers' decisions
+follow one another and the table is drawn once a person or a screen is
+due. Every change discards an answer still awaited. The computer's latest
+tile slides in from its owner's row label.
 """
 
 from __future__ import annotations
@@ -16,12 +21,14 @@ from __future__ import annotations
 import tkinter as tk
 from typing import Protocol
 
+from roundhouse.core.game.actions import Action
 from roundhouse.core.game.events import Event
 from roundhouse.core.play.session import Session
 from roundhouse.core.text.i18n import Catalog
 from roundhouse.frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
 from roundhouse.frontends.tk.motion import SLIDE_MS, Slide, slide
 from roundhouse.frontends.tk.settings import Settings
+from roundhouse.frontends.tk.thinking import Question, Thinker, apply_answer, bot_question
 
 
 class PacingHost(Protocol):
@@ -32,8 +39,11 @@ class PacingHost(Protocol):
     catalog: Catalog
     settings: Settings
     table: tk.Canvas
+    thinker: Thinker
 
     def refresh(self) -> None: ...
+
+    def show_thinking(self) -> None: ...
 
     def forget_handoff(self) -> None: ...
 
@@ -63,6 +73,7 @@ class Pacing:
         self._incoming: list[Event] = []
         self._screens: list[tuple[str, dict]] = []
         self.bot_job: str | None = None
+        self._held: tuple[Question, Action | Exception] | None = None
 
     def observe(self, events: list[Event]) -> None:
         """Keep the session's new events until the next :meth:`after_change`."""
@@ -83,6 +94,7 @@ class Pacing:
     def after_change(self) -> None:
         """Queue round/match screens for new events, redraw, and pace the computer."""
         host = self.host
+        self.discard_thinking()
         host.forget_handoff()
         for event in self._incoming:
             if event.type == "round_end":
@@ -128,24 +140,68 @@ class Pacing:
             self.host.open_setup()
 
     def schedule_bot(self) -> None:
-        """Let the computer decide after the speed's delay, when it is to move and nothing holds it."""
-        s = self.host.session
-        if self.bot_job is None and s.bot_to_move and not s.paused and self.screen is None:
+        """Let the computer decide after the speed's delay, when it is to move and nothing holds it.
+
+        An answer that came while the session was paused is applied now.
+        """
+        if not self._may_move():
+            return
+        if self._held is not None:
+            question, answer = self._held
+            self._held = None
+            self._decided(question, answer)
+        elif self.bot_job is None and self.host.thinker.pending is None:
             self.bot_job = self.host.root.after(self.host.settings.delay_ms, self.bot_step)
 
     def cancel_bot(self) -> None:
-        """Drop the computer decision scheduled, if any."""
+        """Drop the computer decision scheduled or being worked out, if any."""
         if self.bot_job is not None:
             self.host.root.after_cancel(self.bot_job)
         self.bot_job = None
+        self.discard_thinking()
+
+    def discard_thinking(self) -> None:
+        """The position changed: an answer awaited or held is for another position, and is dropped."""
+        self.host.thinker.discard()
+        self._held = None
+
+    def _may_move(self) -> bool:
+        s = self.host.session
+        return s.bot_to_move and not s.paused and self.screen is None
 
     def bot_step(self) -> None:
-        """One computer decision (at "instant" speed, every one until a person or a screen is due)."""
+        """The computer's next decision, or the start of it.
+
+        A forced decision is taken at once (at "instant" speed, every forced
+        one in a row); any other is asked off the main thread while the
+        thinking mark shows.
+        """
         self.bot_job = None
         session = self.host.session
-        moved = session.step() is not None
-        while moved and self.host.settings.speed == "instant" and not self._incoming_screen():
+        moved = False
+        while self._may_move() and len(session.legal_actions()) == 1:
             moved = session.step() is not None
+            if self.host.settings.speed != "instant" or self._incoming_screen():
+                break
+        if moved:
+            self._moves_shown()
+        elif self._may_move():
+            self.host.thinker.ask(bot_question(session), self._decided)
+            self.host.show_thinking()
+
+    def _decided(self, question: Question, answer: Action | Exception) -> None:
+        """The computer's answer came: the session takes it (held while the session is paused)."""
+        if not self._may_move():
+            self._held = (question, answer)
+            return
+        apply_answer(self.host.session, question, answer)
+        if self.host.settings.speed == "instant" and not self._incoming_screen() and self._may_move():
+            self.bot_step()  # the table is drawn once a person or a screen is due, as at "instant" speed before
+        else:
+            self._moves_shown()
+
+    def _moves_shown(self) -> None:
+        """Show the computer's decisions just taken, and pace the next one."""
         plays = [e for e in self._incoming if e.type == "play"]
         self.after_change()
         if plays and self.screen is None:

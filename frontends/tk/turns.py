@@ -30,6 +30,7 @@ from roundhouse.frontends.tk.pacing import played_rounds
 from roundhouse.frontends.tk.presenter import Presenter
 from roundhouse.frontends.tk.settings import Settings
 from roundhouse.frontends.tk.setup_screen import seat_kind_words
+from roundhouse.frontends.tk.thinking import Answer, Question, Thinker, hint_question
 from roundhouse.frontends.tk.window import TableWindow
 
 
@@ -44,6 +45,7 @@ class TurnHost(Protocol):
     settings: Settings
     window: TableWindow
     game_name: str
+    thinker: Thinker
 
     @property
     def screen(self) -> RoundEndDialog | MatchEndDialog | None: ...
@@ -167,6 +169,7 @@ class Turns:
             host.t("tk.panel.speed", speed=host.t(f"tk.speed.{host.settings.speed}")),
         ]
         host.window.show(model, enabled, [self._seat_kind(seat.seat) for seat in model.seats], notes)
+        self.show_thinking()
         handoff = host.window.handoff
         if hidden:
             incoming = s.pending_seat
@@ -174,6 +177,18 @@ class Turns:
             handoff.show(s.seats[incoming - 1].name, since, host.presenter.notice)
         elif handoff.visible:
             handoff.hide()
+
+    def show_thinking(self) -> None:
+        """The thinking mark: whose decision (or the hint) is being worked out; hidden when none is."""
+        host = self.host
+        question = host.thinker.pending
+        if question is None:
+            words = ""
+        elif question.hint:
+            words = host.t("tk.thinking.hint")
+        else:
+            words = host.t("tk.thinking.bot", name=host.session.seats[question.seat - 1].name)
+        host.window.show_thinking(words)
 
     def _seat_kind(self, seat: int) -> str:
         """Who plays ``seat``, in words: "You", "Human" or "Computer (easy)"."""
@@ -219,12 +234,18 @@ class Turns:
             self.preview_action(EndTurn())
 
     def hint(self) -> None:
-        """A hint is a preview of the suggested decision."""
-        session = self.host.session
-        if not self.legal_for_viewer() or session.hint_bot is None:
+        """A hint is a preview of the suggested decision, worked out off the main thread (the thinking mark shows)."""
+        host = self.host
+        session = host.session
+        if not self.legal_for_viewer() or session.hint_bot is None or host.thinker.pending is not None:
             return
-        adviser = strong_hint_bot(self.host.registry) if self.host.settings.hints == "expert" else None
-        preview = session.hint(adviser)
+        adviser = strong_hint_bot(host.registry) if host.settings.hints == "expert" else session.hint_bot
+        host.thinker.ask(hint_question(session, adviser), self._hinted)
+        self.show_thinking()
+
+    def _hinted(self, _question: Question, answer: Action | Exception) -> None:
+        """The hint came: the session previews it as its hint."""
+        preview = self.host.session.hint(Answer(answer))
         self.host.presenter.selected = getattr(preview.action, "tile", None)
         self.host.presenter.focus = None
         self.refresh()

@@ -94,8 +94,13 @@ class TableWindow:
     def _build_top(self) -> None:
         top = ttk.Frame(self.main, padding=(10, 6))
         top.grid(row=0, column=0, columnspan=2, sticky="we")
-        self.status = ttk.Label(top, text="", font=("TkDefaultFont", 12, "bold"))
-        self.status.pack(anchor="w")
+        line = ttk.Frame(top)
+        line.pack(fill="x")
+        self.status = ttk.Label(line, text="", font=("TkDefaultFont", 12, "bold"))
+        self.status.pack(side="left")
+        self.thinking = ttk.Label(line, text="", font=("TkDefaultFont", 12, "italic"))
+        """The thinking mark: whose decision is being worked out (empty while none is)."""
+        self.thinking.pack(side="left", padx=(16, 0))
         self.detail = ttk.Label(top, text="")
         self.detail.pack(anchor="w")
 
@@ -259,6 +264,10 @@ class TableWindow:
             self._shown["players"] = rows
             self.players.fill(model.seats, rows)
         self._set(self.side_info, "text", "\n".join([*model.facts, *notes]))
+
+    def show_thinking(self, words: str) -> None:
+        """Show ``words`` as the thinking mark beside the status line ("" hides it)."""
+        self._set(self.thinking, "text", words)
 
     def _show_buttons(self, states: Mapping[str, bool]) -> None:
         """End turn shows only while it can be used; the other buttons are greyed out instead."""
