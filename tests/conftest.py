@@ -5,7 +5,14 @@ never the source folders directly; this folder's helper modules import by
 their own names (``from referee import ...``).
 """
 
+import signal
+
 import pytest
+
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    # A run started in the background by a shell inherits Ctrl-C ignored, and so would every
+    # program the tests start. The Ctrl-C tests need it as a player's terminal delivers it.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 pytest_plugins = ["gui_helpers"]
 """The window fixtures (``window``, ``xvfb_display``, ``sized_display``) for every test module."""
