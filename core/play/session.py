@@ -11,6 +11,7 @@ instant.
 
 from __future__ import annotations
 
+import random
 import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -280,7 +281,7 @@ class Session:
         adviser = bot or self.hint_bot
         if adviser is None:
             raise RuntimeError("no hint strategy is available")
-        action = adviser.choose(self.state.view(seat), self.state.legal_actions(), self._rng(seat))
+        action = adviser.choose(self.state.view(seat), self.state.legal_actions(), self.decision_rng(seat))
         self.state.check(action)
         self.preview_pending = Preview(seat, action, hint=True)
         return self.preview_pending
@@ -326,8 +327,8 @@ class Session:
             self._publish(events)
         return events
 
-    def _rng(self, seat: int):
-        """The generator of the decision now pending for ``seat`` (its index in the log fixes it)."""
+    def decision_rng(self, seat: int) -> random.Random:
+        """The generator of the decision now pending for ``seat`` (its index in the log fixes it): what its bot gets."""
         return self._rngs(seat, len(self.log))
 
     # -------------------------------------------------------------- bots
@@ -350,22 +351,26 @@ class Session:
         seat = self.pending_seat
         return seat is not None and not self.seats[seat - 1].is_human
 
-    def step(self) -> list[Event] | None:
+    def step(self, bot: Bot | None = None) -> list[Event] | None:
         """Let the computer seat to move take one decision.
 
         A forced decision (one legal action) is taken without asking the
         bot; it still takes its place in the log, so every later decision's
         generator is the same whether or not a bot was asked. Returns the
         events, or None when paused, over, or a human is to move. A failing
-        bot is contained (see :meth:`_bot_choice`).
+        bot is contained (see :meth:`_bot_choice`). ``bot`` is asked instead
+        of the seat's own, under the seat's name: a front end that worked out
+        the seat's choice elsewhere (off its main thread, with the same view,
+        legal actions and :meth:`decision_rng`) passes a bot that returns it.
         """
         events: list[Event] = []
-        return events if self._advance(events, 1) else None
+        return events if self._advance(events, 1, bot) else None
 
-    def _advance(self, events: list[Event], limit: int | None) -> int:
+    def _advance(self, events: list[Event], limit: int | None, bot: Bot | None = None) -> int:
         """Take computer decisions until a human is to move, the match ends, a pause, or ``limit`` (None: no limit).
 
-        Adds their events to ``events``; returns how many decisions were taken.
+        ``bot``, when given, decides the first of them. Adds their events to
+        ``events``; returns how many decisions were taken.
         """
         seats, taken = self.seats, 0
         while taken != limit and not self._pauses:
@@ -374,7 +379,7 @@ class Session:
             if seat is None or seats[seat - 1].bot is None:
                 break
             legal = state.choices()
-            action = legal[0] if len(legal) == 1 else self._bot_choice(seat, legal)
+            action = legal[0] if len(legal) == 1 else self._bot_choice(seat, legal, bot if taken == 0 else None)
             events.extend(self._apply(seat, action, chosen=True))
             taken += 1
         return taken
@@ -386,8 +391,8 @@ class Session:
     bot_faults: tuple[BotFault, ...] = ()
     """Failures the fallback bot covered, oldest first, until :meth:`take_bot_faults`."""
 
-    def _bot_choice(self, seat: int, legal: Sequence[Action]) -> Action:
-        """The seat's bot's choice, contained: it sees only the view and a tuple of the legal actions.
+    def _bot_choice(self, seat: int, legal: Sequence[Action], bot: Bot | None = None) -> Action:
+        """The seat's bot's (or ``bot``'s) choice, contained: it sees only the view and a tuple of the legal actions.
 
         The view is built only if the bot reads it. A bot that raises,
         returns no legal action or runs past the time limit is a
@@ -399,7 +404,7 @@ class Session:
         view = _REFUSED_VIEW if self.silent else DeferredView.of(partial(self.state.view, seat))
         choices = legal if type(legal) is tuple else tuple(legal)
         try:
-            action = ask_bot(self.bots[bot_id], view, choices, self._rng(seat), self.bot_time_limit)
+            action = ask_bot(bot or self.bots[bot_id], view, choices, self.decision_rng(seat), self.bot_time_limit)
         except BotFailure as failure:
             round_number = self.state.view(seat).round  # the state's own view: the bot's may be a refused one
             fault = BotFault(
@@ -412,7 +417,7 @@ class Session:
         if self.fallback_bot is None:
             raise fault
         try:
-            action = ask_bot(self.fallback_bot, view, choices, self._rng(seat), self.bot_time_limit)
+            action = ask_bot(self.fallback_bot, view, choices, self.decision_rng(seat), self.bot_time_limit)
             self.bot_faults += (with_fallback(fault, self.fallback_bot.id),)
         except BotFailure:
             action = choices[0]

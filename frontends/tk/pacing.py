@@ -194,7 +194,7 @@ class Pacing:
         if not self._may_move():
             self._held = (question, answer)
             return
-        apply_answer(self.host.session, question, answer)
+        apply_answer(self.host.session, answer)
         if self.host.settings.speed == "instant" and not self._incoming_screen() and self._may_move():
             self.bot_step()  # the table is drawn once a person or a screen is due, as at "instant" speed before
         else:

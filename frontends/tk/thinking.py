@@ -29,7 +29,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from roundhouse.core.game.actions import Action
-from roundhouse.core.game.decision_random import decision_rngs
 from roundhouse.core.game.events import Event
 from roundhouse.core.game.views import PlayerView
 from roundhouse.core.play.bot_guard import ask_bot
@@ -80,19 +79,14 @@ def bot_question(session: Session) -> Question:
     seat = session.pending_seat
     bot = session.bots[session.seats[seat - 1].bot]
     legal = tuple(session.legal_actions())
-    return Question(seat, bot, session.view(seat), legal, _decision_rng(session, seat), False, session.bot_time_limit)
+    return Question(seat, bot, session.view(seat), legal, session.decision_rng(seat), False, session.bot_time_limit)
 
 
 def hint_question(session: Session, adviser: Bot) -> Question:
     """The pending human's hint question for ``adviser``, as ``Session.hint`` would ask it."""
     seat = session.pending_seat
     legal = session.legal_actions()
-    return Question(seat, adviser, session.view(seat), legal, _decision_rng(session, seat), True, None)
-
-
-def _decision_rng(session: Session, seat: int) -> random.Random:
-    """The generator the session gives ``seat``'s pending decision (its match, seat and place in the log fix it)."""
-    return decision_rngs(session.seed, session.match_number, session.rng_version)(seat, len(session.log))
+    return Question(seat, adviser, session.view(seat), legal, session.decision_rng(seat), True, None)
 
 
 class Answer:
@@ -110,21 +104,14 @@ class Answer:
         return self.answer
 
 
-def apply_answer(session: Session, question: Question, answer: Action | Exception) -> list[Event] | None:
-    """Let the session take ``question``'s computer decision with ``answer``, through ``Session.step``.
+def apply_answer(session: Session, answer: Action | Exception) -> list[Event] | None:
+    """Let the session take the pending computer decision with ``answer`` (what its bot chose off the main thread).
 
-    The session asks the seat's bot as always (the guard, the log, a
-    failure's fallback), and for this one decision the bot is an
-    :class:`Answer` that gives what the real bot chose. Returns what
-    ``step`` returns.
+    The session asks an :class:`Answer` in the seat's bot's place, so its
+    guard, log and a failure's fallback work as for any decision. Returns
+    what ``Session.step`` returns.
     """
-    bots = session.bots
-    bot_id = session.seats[question.seat - 1].bot
-    bots[bot_id] = Answer(answer)
-    try:
-        return session.step()
-    finally:
-        bots[bot_id] = question.bot
+    return session.step(Answer(answer))
 
 
 class Thinker:
