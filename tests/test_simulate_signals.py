@@ -87,13 +87,27 @@ def descendants(pid: int) -> list[int]:
     return found + [d for child in found for d in descendants(child)]
 
 
-def helper(pid: int) -> bool:
-    """True for a process of multiprocessing's own: its resource tracker or its fork server."""
+def command_line(pid: int) -> bytes:
+    """The command line of ``pid`` (empty once it is gone)."""
     try:
-        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
-        return False
-    return b"multiprocessing.resource_tracker" in command or b"multiprocessing.forkserver" in command
+        return b""
+
+
+def helper(pid: int) -> bool:
+    """True for a process of multiprocessing's own: its resource tracker or its fork server.
+
+    The workers a fork server forks keep its command line: they are told
+    apart by their parent, the fork server itself.
+    """
+    command = command_line(pid)
+    if b"multiprocessing.resource_tracker" in command:
+        return True
+    fields = _stat(pid)
+    return b"multiprocessing.forkserver" in command and (
+        fields is None or b"multiprocessing.forkserver" not in command_line(int(fields[1]))
+    )
 
 
 @pytest.mark.parametrize(
