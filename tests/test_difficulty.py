@@ -118,7 +118,7 @@ def test_DX_2_console_hint_expert_previews_the_experts_choice_and_plain_hint_the
     planned = session.hint().action
     session.cancel()
     assert planned == registry.bot("planner").choose(
-        session.view(1), session.legal_actions(), session._rng(1)
+        session.view(1), session.legal_actions(), session.decision_rng(1)
     )  # the quick default
     output = io.StringIO()
     answers = iter(["hint expert", "y"])
