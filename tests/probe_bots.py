@@ -2,7 +2,9 @@
 
 Each probe plays the first legal action and appends one JSON line per look
 to the file named by ``PROBE_REPORT``, so a test can read what it found in
-process or isolated alike. Installed for child processes by
+process or isolated alike. The file is opened when the plugin registers its
+bots, before an isolated bot's sandbox closes (a bot in its sandbox opens
+no file for writing). Installed for child processes by
 :func:`install_probes` (a ``roundhouse`` entry point naming this module).
 
 ``seed-probe`` inverts its decision generator as if it were the reversible
@@ -10,16 +12,22 @@ scramble of generator version 2 and re-deals each seed that gives: it
 reports ``recovered`` when one of them deals its own hand. ``referee-probe``
 opens the referee's descriptors (``/proc/<ppid>/fd/*``) and memory
 (``/proc/<ppid>/mem``), the memory of the referee's other children (the
-other bots), and reads the referee's command line.
+other bots), and reads the referee's command line; in a bot's process it also reads that
+command line once while the plugin is imported. ``sandbox-probe`` tries to
+write a file in the folder ``PROBE_FOLDER``, connect to the TCP port
+``PROBE_PORT`` on this host, and signal the referee.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import random
+import socket
 from collections.abc import Sequence
 from pathlib import Path
+from typing import IO
 
 from plugin_helpers import python_path, write_dist_info
 
@@ -44,9 +52,19 @@ def _unmix(value: int) -> int:
     return value ^ value >> 30 ^ value >> 60
 
 
+_REPORTS: dict[str, IO[str]] = {}
+
+
+def _report_file() -> IO[str]:
+    """The report file named by ``PROBE_REPORT``, opened once per process."""
+    path = os.environ["PROBE_REPORT"]
+    if path not in _REPORTS:
+        _REPORTS[path] = open(path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115 - kept open for the sandbox
+    return _REPORTS[path]
+
+
 def _report(found: dict[str, object]) -> None:
-    with open(os.environ["PROBE_REPORT"], "a", encoding="utf-8") as report:
-        report.write(json.dumps(found) + "\n")
+    _report_file().write(json.dumps(found) + "\n")
 
 
 def seeds_behind(rng: random.Random, seat: int, match_number: int = 1) -> list[int]:
@@ -97,7 +115,11 @@ def _readable(path: str) -> bool:
 def _siblings() -> list[int]:
     """The other children of this process's parent: the referee's other bots."""
     found = []
-    for entry in Path("/proc").iterdir():
+    try:
+        entries = list(Path("/proc").iterdir())
+    except OSError:  # a sandbox that hides /proc
+        return found
+    for entry in entries:
         if entry.name.isdigit() and int(entry.name) != os.getpid():
             try:
                 parent = (entry / "stat").read_text().rpartition(")")[2].split()[1]
@@ -123,10 +145,7 @@ class RefereeProbe:
                 descriptors = [str(entry) for entry in (parent / "fd").iterdir()]
             except OSError:
                 descriptors = []
-            try:
-                command = (parent / "cmdline").read_bytes().split(b"\0")
-            except OSError:
-                command = []
+            command = _command_line_of_parent()
             _report(
                 {
                     "fd": any(_readable(path) for path in descriptors),
@@ -138,10 +157,51 @@ class RefereeProbe:
         return legal_actions[0]
 
 
+def _command_line_of_parent() -> list[bytes]:
+    try:
+        return Path(f"/proc/{os.getppid()}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return []
+
+
+def _tried(attempt) -> bool:
+    """True when ``attempt()`` succeeds."""
+    try:
+        attempt()
+    except OSError:
+        return False
+    return True
+
+
+class SandboxProbe:
+    """Tries to write a file, reach the network and signal the referee."""
+
+    id = "sandbox-probe"
+    description = "writes a file, connects to a port and signals the referee"
+    looks = 0
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        if SandboxProbe.looks < LOOKS:
+            SandboxProbe.looks += 1
+            target = Path(os.environ["PROBE_FOLDER"]) / f"written-{os.getpid()}-{SandboxProbe.looks}"
+            address = ("127.0.0.1", int(os.environ["PROBE_PORT"]))
+            _report(
+                {
+                    "wrote": _tried(lambda: target.write_text("seen")),
+                    "connected": _tried(lambda: socket.create_connection(address, timeout=2).close()),
+                    "signalled": _tried(lambda: os.kill(os.getppid(), 0)),
+                }
+            )
+        return legal_actions[0]
+
+
 @hookimpl
 def roundhouse_register_bots(registry) -> None:
     registry.add_bot(SeedProbe())
     registry.add_bot(RefereeProbe())
+    registry.add_bot(SandboxProbe())
+    if "PROBE_REPORT" in os.environ and multiprocessing.parent_process() is not None:
+        _report({"at_import": True, "seed_on_command_line": b"--seed" in _command_line_of_parent()})
 
 
 def install_probes(site: Path, report: Path, monkeypatch) -> Path:
@@ -154,5 +214,12 @@ def install_probes(site: Path, report: Path, monkeypatch) -> Path:
 
 
 def probe_report(report: Path) -> list[dict[str, object]]:
-    """Every look the probes reported, oldest first."""
+    """Every look the probes reported while deciding, oldest first."""
+    return [look for look in probe_looks(report) if "at_import" not in look]
+
+
+def probe_looks(report: Path) -> list[dict[str, object]]:
+    """Every look the probes reported, those made while the plugin was imported too."""
+    if not report.exists():
+        return []
     return [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]

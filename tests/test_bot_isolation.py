@@ -43,6 +43,15 @@ import time
 from roundhouse import hookimpl
 
 SEEN = {}
+REPORTS = {}
+
+
+def report_file():
+    """The file named by SPY_REPORT, opened once per process (before an isolated bot's sandbox closes)."""
+    path = os.environ["SPY_REPORT"]
+    if path not in REPORTS:
+        REPORTS[path] = open(path, "a", encoding="utf-8", buffering=1)
+    return REPORTS[path]
 
 
 def attribute(value, name):
@@ -83,8 +92,7 @@ class Spy:
                     found["frames"] = True
             frame = frame.f_back
         found["gc"] = any(reveals(hands_of(value)) for value in gc.get_objects())
-        with open(os.environ["SPY_REPORT"], "a", encoding="utf-8") as report:
-            report.write(json.dumps(found) + "\\n")
+        report_file().write(json.dumps(found) + "\\n")
         print("peeking")  # must not disturb an isolated bot's answers
         return legal_actions[0]
 
@@ -117,6 +125,8 @@ def stutter():
 
 @hookimpl
 def roundhouse_register_bots(registry):
+    if "SPY_REPORT" in os.environ:
+        report_file()
     registry.add_bot(Spy())
     registry.add_bot(SeatOneTrouble("sleeper", lambda: time.sleep(1000)))  # blocked in a C call
     registry.add_bot(SeatOneTrouble("quitter", lambda: os._exit(0)))

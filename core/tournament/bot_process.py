@@ -18,16 +18,21 @@ Where the platform allows (Linux), the referee process makes itself
 non-dumpable before it starts a bot, so that no process of another user,
 nor one without ``CAP_SYS_PTRACE``, opens its descriptors
 (``/proc/<pid>/fd``) or its memory (``/proc/<pid>/mem``); each bot's
-process does the same for itself, then gives up every capability and the
-right to gain new privileges, so that even as root it reaches neither the
-referee nor another bot. A spawned process inherits no descriptor but its
-own end of its pipe (and :mod:`multiprocessing`'s resource tracker's).
+process does the same for itself, leaves the network (a namespace of its
+own), then gives up every capability and the right to gain new
+privileges, so that even as root it reaches neither the referee nor
+another bot. Once the plugins are loaded it enters a Landlock sandbox
+(:mod:`roundhouse.core.tournament.sandbox`): it reads only where Python
+and the plugins live, writes nothing, and signals no one outside it. A
+spawned process inherits no descriptor but its own end of its pipe (and
+:mod:`multiprocessing`'s resource tracker's). Each bot's process reports
+the parts of the sandbox it entered;
 :func:`protections` says what is in force.
 
 Protocol: one JSON object per message (``send_bytes``/``recv_bytes``) over
 a :func:`multiprocessing.Pipe`, which waits with a time limit alike on
 POSIX and Windows. The host first sends ``{"ready": true}`` or
-``{"failure": reason}``; each request ``{"view": ..., "history": {"keep":
+``{"failure": reason}`` (``ready`` comes with ``"sandbox": [parts]``); each request ``{"view": ..., "history": {"keep":
 n, "add": [...]}, "previous": ..., "legal": [...], "rng": ...}`` gets
 ``{"action": words}`` or ``{"failure": reason}``.
 """
@@ -55,6 +60,7 @@ from roundhouse.core.game.actions import Action, parse_action
 from roundhouse.core.game.events import Event
 from roundhouse.core.game.views import PlayerView
 from roundhouse.core.play.bot_guard import BotFailure, ask_bot, legal_choice
+from roundhouse.core.tournament.sandbox import FILES, NETWORK, SIGNALS, confine, leave_network, readable_places
 from roundhouse.core.tournament.view_codec import decode, encode
 from roundhouse.core.tournament.workers import die_with_parent
 
@@ -91,18 +97,38 @@ def drop_privileges() -> bool:
     return libc.capset(header, data) == 0
 
 
-def protections() -> str:
-    """One line: which protections of isolated bots are in force on this platform, and which are missing."""
+SANDBOX_WORDS = {
+    NETWORK: "no network (a namespace of its own)",
+    FILES: "files read only where Python and the plugins live, none written (Landlock)",
+    SIGNALS: "no signal or abstract socket beyond the bot's sandbox",
+}
+"""What each part of a bot's sandbox (:mod:`roundhouse.core.tournament.sandbox`) means, for the protections line."""
+
+
+def protections(sandbox: frozenset[str] = frozenset()) -> str:
+    """One line: which protections of isolated bots are in force, ``sandbox`` being the parts every bot entered."""
     if _libc() is None:
         return (
             "bot isolation: in force: a process per bot, views as JSON; "
             "missing: the referee's memory is not hidden from processes of the same user, no sandbox"
         )
-    return (
-        "bot isolation: in force: a process per bot, views as JSON, the referee's and each bot's descriptors "
-        "and memory hidden (not dumpable), bots without capabilities or new privileges; missing: no file system "
-        "or network sandbox, the referee's command line (an explicit --seed) is readable"
+    held = [words for part, words in SANDBOX_WORDS.items() if part in sandbox]
+    lacking = [words for part, words in SANDBOX_WORDS.items() if part not in sandbox]
+    in_force = ", ".join(
+        [
+            "a process per bot, views as JSON, the referee's and each bot's descriptors and memory hidden "
+            "(not dumpable), bots without capabilities or new privileges",
+            *held,
+        ]
     )
+    missing = "; ".join(
+        [
+            *(f"not had: {words}" for words in lacking),
+            "a plugin is not confined while it is imported (the referee's command line, an explicit --seed, "
+            "is readable then)",
+        ]
+    )
+    return f"bot isolation: in force: {in_force}; missing: {missing}"
 
 
 class IsolatedBot:
@@ -120,6 +146,7 @@ class IsolatedBot:
         self.connection: Connection | None = None
         self.history_sent: tuple[Event, ...] = ()
         self.previous_sent: PlayerView | None = None
+        self.sandbox: frozenset[str] = frozenset()
 
     def start(self) -> None:
         """Start the process (if it is not running) and wait until the bot is loaded."""
@@ -137,6 +164,9 @@ class IsolatedBot:
         reply = self._reply(STARTUP_SECONDS, "to start")
         if reply.get("ready") is not True:
             raise BotFailure(f"could not start in its own process: {reply.get('failure', 'no answer')}")
+        parts = reply.get("sandbox")
+        parts = parts if isinstance(parts, list) else []
+        self.sandbox = frozenset(part for part in parts if isinstance(part, str) and part in SANDBOX_WORDS)
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """Ask the bot's process; the legal action it names."""
@@ -322,6 +352,7 @@ def serve(bot_id: str, connection: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the referee decides what Ctrl-C means
     die_with_parent()
     hide_memory()
+    apart = leave_network()  # before any plugin code: the kernel allows it only with one thread
     drop_privileges()
     os.dup2(2, 1)  # whatever the bot prints goes to standard error, never to the referee's output
 
@@ -335,7 +366,8 @@ def serve(bot_id: str, connection: Connection) -> None:
         send({"failure": f"no bot {bot_id!r} is installed as a plugin"})
         return
     bot = registry.bots[bot_id]
-    send({"ready": True})
+    sandbox = confine(readable_places()) | ({NETWORK} if apart else set())
+    send({"ready": True, "sandbox": sorted(sandbox)})
     history: list[Any] = []
     previous = None
     while True:

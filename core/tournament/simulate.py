@@ -478,13 +478,16 @@ def _start_isolated(processes: BotProcesses, bot_ids: Sequence[str]) -> None:
 
     ValueError (all stopped) names the first bot that cannot run in its own process.
     """
+    sandboxes = []
     for bot_id in dict.fromkeys(bot_ids):
+        bot = processes.bot(bot_id)
         try:
-            processes.bot(bot_id).start()
+            bot.start()
         except BotFailure as failure:
             processes.close()
             raise ValueError(f"bot {bot_id!r} {failure.reason}") from None
-    print(protections(), file=sys.stderr)
+        sandboxes.append(bot.sandbox)
+    print(protections(frozenset.intersection(*sandboxes)), file=sys.stderr)
 
 
 def format_result(result: SimulationResult, out: IO[str]) -> None:
