@@ -2,7 +2,7 @@
 screen-and-scrollback clears shows at most one player's hand, and never beside a question or a goodbye
 addressed to another player; undo and restart ask the other human on a cleared screen; the hand-off takes
 only Enter (or q); quitting, Ctrl-C and Ctrl-D clear the hand before the goodbye; a resumed match clears
-before its first hand-off."""
+before its first hand-off, and the resumed match is played to its end with every screen checked."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ ADDRESSED = re.compile(r"(Player \d), do you agree\?|Pass the device to (Player 
 ARGS = [sys.executable, "-m", "roundhouse", "play", "--ui", "console", "--humans", "2", "--players", "2"]
 ARGS += ["--seed", "4", "--lang", "en", "--variant", "double-nine-branch"]
 PROMPTS = ("your move (number, command or help): ", "Confirm? [Y/n] ", "[y/N] ", "[Y/n] ", "to quit. ", "your hand. ")
+PROMPTS += ("continue. ",)
 
 
 def check_privacy(seen: str) -> None:
@@ -106,3 +107,47 @@ def test_a_hot_seat_match_never_shows_one_players_tiles_to_the_other(tmp_path):
     child.wait()
     check_privacy(child.seen)
     assert not HAND.search(child.seen.rsplit(CLEAR, 1)[1])
+
+
+def play_to_the_end(child: PtyProcess) -> int:
+    """Answer every question (the first move each turn, yes to confirm) until the match is over; the moves made."""
+    moves = 0
+    while True:
+        prompt = next_prompt(child).rsplit("\n", 1)[-1]
+        if prompt.endswith("Play a new match? [Y/n] "):
+            child.send("n")
+            return moves
+        if "your move" in prompt:
+            moves += 1
+            child.send("1")
+        else:
+            child.send("y" if prompt.endswith("Confirm? [Y/n] ") else "")
+
+
+def test_a_resumed_hot_seat_match_played_to_its_end_never_shows_one_players_tiles_to_the_other(tmp_path):
+    env = environment(tmp_path)
+    child = PtyProcess(ARGS, env)
+    child.expect("Pass the device to")
+    child.send("")
+    for _ in range(5):  # a few moves, then quit
+        child.expect("your move")
+        child.send("1")
+        child.expect("Confirm? [Y/n] ")
+        child.send("y")
+        child.expect("Pass the device to")
+        child.send("")
+    child.expect("your move")
+    child.send("q")
+    child.expect("Goodbye")
+    assert child.wait() == 0
+    check_privacy(child.seen)
+
+    child = PtyProcess(ARGS, env)
+    child.expect("Resume the saved match")
+    child.send("")
+    assert play_to_the_end(child) > 20
+    child.expect("Goodbye")
+    assert child.wait() == 0
+    check_privacy(child.seen)
+    assert "The match is over." in child.seen and child.seen.count("End of round") >= 2
+    assert not HAND.search(child.seen.rsplit(CLEAR, 1)[1]), "a hand stays on screen after the match"
