@@ -86,6 +86,14 @@ class Preview:
     hint: bool = False
 
 
+class NoHint(RuntimeError):
+    """No hint can be given; ``reason`` says why (a :class:`Notice`: the adviser failed, or there is none)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 @dataclass
 class _UndoPoint:
     """A human decision point: the state before it and the log length."""
@@ -276,13 +284,25 @@ class Session:
         return self.preview_pending
 
     def hint(self, bot: Bot | None = None) -> Preview:
-        """DX.2, DX.4: the hint bot's choice (or ``bot``'s, when given) from the human's own view, as a preview."""
+        """DX.2, DX.4: the hint bot's choice (or ``bot``'s, when given) from the human's own view, as a preview.
+
+        The adviser is plugin code, asked as a computer seat is: under the
+        bot guard and its time limit, its answer found among the legal
+        actions without running any of the answer's own code. Raises NoHint
+        (a RuntimeError) when there is no adviser or it fails, and
+        RuntimeError when no human decision is pending.
+        """
         seat = self._human_seat()
         adviser = bot or self.hint_bot
         if adviser is None:
-            raise RuntimeError("no hint strategy is available")
-        action = adviser.choose(self.state.view(seat), self.state.legal_actions(), self.decision_rng(seat))
-        self.state.check(action)
+            raise NoHint(Notice("hint_failure.no_strategy"))
+        legal = tuple(self.state.legal_actions())
+        try:
+            action = ask_bot(adviser, self.state.view(seat), legal, self.decision_rng(seat), self.bot_time_limit)
+        except BotFailure as failure:
+            name = getattr(adviser, "id", None)
+            name = repr(name) if type(name) is str else "?"
+            raise NoHint(Notice("hint_failure.bot", bot=name, reason=failure.reason)) from None
         self.preview_pending = Preview(seat, action, hint=True)
         return self.preview_pending
 

@@ -436,7 +436,8 @@ class ConsoleGame:
         try:
             preview = self.session.hint(adviser)
         except RuntimeError as error:
-            self.term.say(self.term.t("console.no_hint", reason=str(error)))
+            reason = in_language(getattr(error, "reason", str(error)), self.term.catalog)
+            self.term.say(self.term.t("console.no_hint", reason=reason))
             return Outcome.STAY
         return self.settle(view, preview)
 

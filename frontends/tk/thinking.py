@@ -62,13 +62,11 @@ class Question:
     def answer(self) -> Action | Exception:
         """The bot's choice, or what went wrong (run on the worker thread).
 
-        A computer seat is asked through the bot guard, as ``Session.step``
-        asks it (a failure is a ``BotFailure``); a hint bot is asked as
-        ``Session.hint`` asks it, and its own error is the answer.
+        The bot (a computer seat's, or the hint bot) is asked through the bot
+        guard, as ``Session.step`` and ``Session.hint`` ask it; a failure
+        (a ``BotFailure``) is the answer.
         """
         try:
-            if self.hint:
-                return self.bot.choose(self.view, self.legal, self.rng)
             return ask_bot(self.bot, self.view, tuple(self.legal), self.rng, self.time_limit)
         except Exception as error:  # noqa: BLE001 - raised again on the main thread, where the session would raise it
             return error
@@ -85,17 +83,17 @@ def bot_question(session: Session) -> Question:
 def hint_question(session: Session, adviser: Bot) -> Question:
     """The pending human's hint question for ``adviser``, as ``Session.hint`` would ask it."""
     seat = session.pending_seat
-    legal = session.legal_actions()
-    return Question(seat, adviser, session.view(seat), legal, session.decision_rng(seat), True, None)
+    legal = tuple(session.legal_actions())
+    return Question(seat, adviser, session.view(seat), legal, session.decision_rng(seat), True, session.bot_time_limit)
 
 
 class Answer:
     """A bot whose choice is already known: it returns it, or raises the error the real bot's decision ended in."""
 
-    id = "answer"
-
-    def __init__(self, answer: Action | Exception) -> None:
+    def __init__(self, answer: Action | Exception, bot_id: str = "answer") -> None:
         self.answer = answer
+        self.id = bot_id
+        """The id of the bot that worked the answer out (a failed hint names it)."""
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """The known answer (the arguments are the same the real bot was given)."""

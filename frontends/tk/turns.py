@@ -20,10 +20,11 @@ from typing import Any, Protocol
 
 from roundhouse.core.game.actions import Action, EndTurn, IllegalAction, Pass
 from roundhouse.core.game.views import PlayerView
-from roundhouse.core.play.session import Session
+from roundhouse.core.play.session import NoHint, Session
 from roundhouse.core.play.setup import strong_hint_bot
 from roundhouse.core.plugins.registry import Registry
 from roundhouse.core.text.i18n import Catalog
+from roundhouse.core.text.notices import in_language
 from roundhouse.frontends.common.reasons import reason_words, sentence_start
 from roundhouse.frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
 from roundhouse.frontends.tk.pacing import played_rounds
@@ -243,9 +244,16 @@ class Turns:
         host.thinker.ask(hint_question(session, adviser), self._hinted)
         self.show_thinking()
 
-    def _hinted(self, _question: Question, answer: Action | Exception) -> None:
-        """The hint came: the session previews it as its hint."""
-        preview = self.host.session.hint(Answer(answer))
+    def _hinted(self, question: Question, answer: Action | Exception) -> None:
+        """The hint came: the session previews it as its hint (or the notice says why there is none)."""
+        try:
+            preview = self.host.session.hint(Answer(answer, question.bot.id))
+        except NoHint as error:
+            self.host.presenter.notice = self.host.t(
+                "console.no_hint", reason=in_language(error.reason, self.host.catalog)
+            )
+            self.refresh()
+            return
         self.host.presenter.selected = getattr(preview.action, "tile", None)
         self.host.presenter.focus = None
         self.refresh()
