@@ -163,9 +163,19 @@ def _data_dir_argument(parser: argparse.ArgumentParser, default: object) -> None
         type=_directory,
         default=default,
         metavar="DIR",
-        help=f"where saves and history live (default: ${ENV_DATA_DIR}, else the user data directory)",
+        help=f"where saves and history live (default: ${ENV_DATA_DIR}, else the user data directory); "
+        f"preferences stay in ${ENV_CONFIG_DIR}, else the user config directory",
     )
 
+
+ENV_CONFIG_DIR = "ROUNDHOUSE_CONFIG_DIR"
+"""The variable that moves the preferences (the console's language, the window's settings)."""
+
+CONFIG_EPILOG = (
+    f"Saves and history live in --data-dir, else ${ENV_DATA_DIR}, else the user data directory. "
+    f"Preferences (the remembered language, the window's settings) live apart, in ${ENV_CONFIG_DIR}, "
+    "else the user config directory (~/.config/roundhouse on Linux): --data-dir does not move them."
+)
 
 COMMAND_NAMES = ("play", "simulate", "plugins", "rules", "history", "export", "replay")
 
@@ -175,6 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="roundhouse",
         description="Domino train games: Mexican Train and Double-Nine Branch. Without a command: play.",
+        epilog=CONFIG_EPILOG,
     )
     _data_dir_argument(parser, None)
     parser.add_argument("--version", action=_VersionAction, help="print the installed version and exit")
@@ -219,9 +230,9 @@ def build_parser() -> argparse.ArgumentParser:
     history = command("history", "list saved matches, or show one match's public log")
     history.add_argument("id", nargs="?", default=None, help="match id: show that match's log")
     history.add_argument("--lang", type=_language, default=None, metavar="CODE", help=LANG_HELP)
-    export = command("export", "write a saved match as a RECORD.md file")
+    export = command("export", "write an ended match as a match record (.jsonl)")
     export.add_argument("id", help="match id from 'roundhouse history'")
-    export.add_argument("file", type=str, help="the file to write; - for standard output")
+    export.add_argument("file", type=str, help="the match record file (.jsonl) to write; - for standard output")
     export.add_argument("--force", action="store_true", help="replace the file if it exists")
     replay = command("replay", "step through a RECORD.md file in the console")
     replay.add_argument("file", type=Path, help="the record file to read")
@@ -239,7 +250,12 @@ def _add_play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("--seed", type=_seed, default=None, metavar="N", help="seed for a reproducible match")
     play.add_argument("--lang", type=_language, default=None, metavar="CODE", help=LANG_HELP)
     play.add_argument(
-        "--resume", type=_positive, default=None, metavar="ID", help="resume the saved match ID (see 'history')"
+        "--resume",
+        type=_positive,
+        default=None,
+        metavar="ID",
+        help="resume the saved match ID (see 'history') at its own table: not with --variant, --players, "
+        "--humans, --bot or --seed",
     )
 
 
@@ -481,8 +497,16 @@ def _command_plugins(args: argparse.Namespace, plugins: Plugins) -> int:
     return 0
 
 
+TABLE_OPTIONS = ("variant", "players", "humans", "bot", "seed")
+"""The ``play`` options that choose the table: a resumed match keeps the table it was saved with."""
+
+
 def _command_play(args: argparse.Namespace, plugins: Plugins) -> int:
     registry = plugins.registry
+    if args.resume is not None and (
+        given := [f"--{name}" for name in TABLE_OPTIONS if getattr(args, name) is not None]
+    ):
+        raise UsageError(f"--resume {args.resume} plays the saved match at its own table; leave out {', '.join(given)}")
     for kind, item_id in (("variant", args.variant), ("bot", args.bot)):
         if (kind, item_id) in registry.dropped:
             raise UsageError(registry.missing(kind, item_id))

@@ -17,6 +17,7 @@ with status 1 and one line in every such case.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -56,10 +57,27 @@ def match_number(text: str) -> int | None:
 
 
 def fail(command: str, message: str, status: int) -> int:
-    """Say ``message`` as the one error line of ``roundhouse command`` (control characters removed); ``status``."""
+    """Say ``message`` as the one error line of ``roundhouse command`` (control characters removed,
+    undecodable bytes shown by :func:`echoed`); ``status``."""
     prefix = f"roundhouse {command}".rstrip()
-    print(printable(f"{prefix}: error: {message}"), file=sys.stderr)
+    print(printable(echoed(f"{prefix}: error: {message}")), file=sys.stderr)
     return status
+
+
+_UNDECODABLE = re.compile("[\udc80-\udcff]")
+"""A byte of an argument or path that is not UTF-8, as ``os.fsdecode`` keeps it (a lone surrogate)."""
+_UNDECODABLE_REPR = re.compile(r"\\udc([89a-f][0-9a-f])")
+"""The same byte inside a quoted value (``repr`` writes it ``\\udcff``)."""
+
+
+def echoed(text: str) -> str:
+    """``text`` with every byte that is not UTF-8 shown one way, as ``\\xff``, whether it came as a path or quoted.
+
+    An argument ``$'\\xff.jsonl'`` reads ``\\xff.jsonl`` in every message, not ``?.jsonl`` in one and
+    ``'\\udcff.jsonl'`` in another.
+    """
+    text = _UNDECODABLE_REPR.sub(r"\\x\1", text)
+    return _UNDECODABLE.sub(lambda byte: f"\\x{ord(byte.group()) - 0xDC00:02x}", text)
 
 
 def _seats(entry: HistoryEntry) -> str:
