@@ -137,6 +137,7 @@ def ask_table(term: Terminal, registry: Registry) -> TableChoice:
     )
     bot = default_bot(registry, variant)
     defaults = seats_for(term, 1 if bot else players, players, bot)
+    _say_kinds(term, registry)
     seats: list[Seat] = []
     for number, seat in enumerate(defaults, 1):
         seats.append(_ask_seat(term, registry, number, seat, bot, [s.name for s in seats]))
@@ -151,6 +152,18 @@ def ask_table(term: Terminal, registry: Registry) -> TableChoice:
 
     seed = _ask(term, term.t("console.setup_seed"), "-", read_seed)
     return TableChoice(variant_id, tuple(seats), seed)
+
+
+def _say_kinds(term: Terminal, registry: Registry) -> None:
+    """Describe each computer kind the seats may take, once for the whole table: the levels, then other bots."""
+    for level, bot_id in LEVEL_BOTS.items():
+        if bot_id in registry.bots:
+            about = level_about(term.catalog, level)
+            term.say(term.t("difficulty.choice_line", level=level_name(term.catalog, level), about=about))
+    for word, bot_id in kind_words(term, registry).items():
+        if level_of(bot_id) is None:
+            about = bot_about(term.catalog, bot_id, getattr(registry.bots[bot_id], "description", ""))
+            term.say(term.t("difficulty.choice_line", level=word, about=about))
 
 
 def _ask_seat(
@@ -173,19 +186,6 @@ def _ask_seat(
             return answer
         raise ValueError(term.t("console.setup_bad_choice", answer=answer, known=", ".join(kinds)))
 
-    for level, bot_id in LEVEL_BOTS.items():
-        if bot_id in registry.bots:
-            term.say(
-                term.t(
-                    "difficulty.choice_line",
-                    level=level_name(term.catalog, level),
-                    about=level_about(term.catalog, level),
-                )
-            )
-    for word, bot_id in words.items():
-        if level_of(bot_id) is None:
-            about = bot_about(term.catalog, bot_id, getattr(registry.bots[bot_id], "description", ""))
-            term.say(term.t("difficulty.choice_line", level=word, about=about))
     if default.is_human or bot is None:
         kind_default = human_word
     else:
