@@ -14,7 +14,7 @@ from roundhouse.core.play.session import Session
 from roundhouse.core.plugins.frontend import PlayOptions
 from roundhouse.core.plugins.registry import Registry
 from roundhouse.core.store import SavedMatch, StoreError
-from roundhouse.frontends.common.saved_matches import describe_saved, differs
+from roundhouse.frontends.common.saved_matches import describe_saved, differs, named_in_language
 from roundhouse.frontends.console.game import say_store_warnings
 from roundhouse.frontends.console.terminal import Terminal
 
@@ -51,7 +51,7 @@ def offer_saved(term: Terminal, store: Any, options: PlayOptions, registry: Regi
 
 def _rebuild(term: Terminal, store: Any, saved: SavedMatch, registry: Registry) -> Session | None:
     try:
-        return store.resume(saved, registry)
+        return store.resume(named_in_language(saved, term.catalog), registry)
     except (StoreError, KeyError, ValueError) as error:
         term.say(term.t("console.resume_failed", reason=str(error)))
         return None

@@ -23,7 +23,7 @@ from roundhouse.core.plugins.registry import Registry
 from roundhouse.core.store import StoreError
 from roundhouse.core.text.i18n import Catalog
 from roundhouse.core.text.notices import in_language
-from roundhouse.frontends.common.saved_matches import describe_saved, differs
+from roundhouse.frontends.common.saved_matches import describe_saved, differs, named_in_language
 from roundhouse.frontends.tk.settings import Settings
 from roundhouse.frontends.tk.setup_screen import SetupChoice, SetupScreen
 
@@ -118,7 +118,7 @@ class StartUp:
         """The saved match rebuilt, or None after saying why it cannot be (the store sets a broken save aside)."""
         host = self.host
         try:
-            return host.store.resume(saved, host.registry)
+            return host.store.resume(named_in_language(saved, host.catalog), host.registry)
         except (StoreError, ValueError, KeyError, RuntimeError) as error:
             self.report_store_warnings()
             messagebox.showerror(host.t("tk.title"), host.t("tk.resume.failed", error=error), parent=host.root)
