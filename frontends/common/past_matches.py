@@ -1,8 +1,8 @@
-"""Earlier matches of the save store, as every front end shows them (DX.11).
+"""Earlier matches of the save store, and the match in progress, as every front end shows them (DX.11).
 
-Only the public form of a past match is ever handed out: each record line
-goes through ``Event.visible_to(None)``, so hidden hands, the boneyard and
-drawn tiles stay hidden exactly as they would for an onlooker.
+Only the public form of a match is ever handed out: each event goes through
+``Event.visible_to(None)``, so hidden hands, the boneyard and drawn tiles
+stay hidden exactly as they would for an onlooker.
 """
 
 from __future__ import annotations
@@ -11,9 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from roundhouse.core.game.events import event_from_record
-from roundhouse.core.store import FINISHED, HistoryEntry, StoreError, local_time
-from roundhouse.core.text.i18n import variant_title
+from roundhouse.core.game.events import Event, event_from_record
+from roundhouse.core.play.session import LogEntry
+from roundhouse.core.play.setup import make_session
+from roundhouse.core.store import FINISHED, HistoryEntry, SavedMatch, StoreError, local_time
+from roundhouse.core.text.i18n import Catalog, variant_title
+from roundhouse.frontends.common.log_notes import LogNotes
 
 
 @dataclass(frozen=True)
@@ -64,3 +67,37 @@ def load_past(store: Any, entry: HistoryEntry, registry: Any = None) -> PastMatc
             continue
         lines.append(event_from_record(line).visible_to(None))
     return PastMatch(entry, [seat.name for seat in entry.seats], lines)
+
+
+@dataclass(frozen=True)
+class MatchSoFar:
+    """The match in progress ready to show: its public events, each with the log's notes told after it."""
+
+    saved: SavedMatch
+    names: list[str]
+    lines: list[tuple[Event, list[str]]]
+    """Public events (``Event.visible_to(None)``) in order, each with the owed-double sentences that followed it."""
+
+
+def load_in_progress(saved: SavedMatch, registry: Any, catalog: Catalog) -> MatchSoFar:
+    """The public story of the unfinished match ``saved`` so far, with the owed-double notes (MT.12) a player saw.
+
+    Its log is replayed on a fresh match, as a resume does, and the notes
+    are taken as each decision lands, as the live log takes them. Nothing
+    is written to the store. StoreError when the log no longer replays.
+    """
+    try:
+        session = make_session(registry, saved.variant, list(saved.seats), saved.seed, saved.params)
+        session.observers.clear()  # read back, not played: plugins watching matches are not told again
+        session.use_rng_version(saved.rng)
+        if saved.match_number > 1:
+            session.match_number = saved.match_number - 1
+            session.new_match(saved.seed)
+        notes = LogNotes(session)
+        session.observers.append(lambda played, _events: notes.owed(catalog, played))
+        session.replay([LogEntry.from_text(text) for text in saved.log])
+    except (KeyError, ValueError, TypeError, RuntimeError, IndexError) as error:
+        raise StoreError(f"match {saved.id} no longer replays: {error}") from None
+    record = session.record
+    lines = [(event.visible_to(None), notes.after(record, index)) for index, event in enumerate(record.events, 1)]
+    return MatchSoFar(saved, [seat.name for seat in session.seats], lines)

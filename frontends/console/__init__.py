@@ -30,9 +30,10 @@ class ConsoleFrontend:
         return ConsoleApp().run(app)
 
     def print_past(self, store: Any, text: str, registry: Any, stdout: IO[str], lang: str | None = None) -> None:
-        """``roundhouse history ID``: print an earlier match's public log.
+        """``roundhouse history ID``: print an earlier match's public log, or the match in progress so far,
+        paged on a terminal.
 
-        LookupError when the store's history has no match ``text``;
+        LookupError when the store has no match ``text``, ended or not;
         StoreError when its record cannot be read.
         """
         from roundhouse.frontends.console.app import ConsoleApp

@@ -12,7 +12,9 @@ from typing import IO, Any
 from roundhouse.core.play.session import Session
 from roundhouse.core.play.setup import SetupError, make_session
 from roundhouse.core.plugins.frontend import AppContext
-from roundhouse.frontends.common.past_matches import find_entry
+from roundhouse.core.store import SavedMatch, local_time
+from roundhouse.frontends.common.past_matches import MatchSoFar, find_entry, game_name, load_in_progress
+from roundhouse.frontends.console.describe import describe_event
 from roundhouse.frontends.console.game import ConsoleGame, farewell, past_match_lines
 from roundhouse.frontends.console.resume import offer_saved
 from roundhouse.frontends.console.setup_prompts import ask_language, ask_table, is_interactive, table_from_flags
@@ -66,7 +68,40 @@ class ConsoleApp:
         """As :meth:`roundhouse.frontends.console.ConsoleFrontend.print_past`."""
         term = Terminal(sys.stdin, stdout, lang)
         entry = find_entry(store.history(), text)
-        if entry is None:
+        if entry is not None:
+            lines = past_match_lines(term, store, registry, entry)
+        elif (saved := _in_progress(store, text)) is not None:
+            lines = match_so_far_lines(term, load_in_progress(saved, registry, term.catalog), registry)
+        else:
             raise LookupError(f"there is no match {text!r} in the history (see 'roundhouse history')")
-        for line in past_match_lines(term, store, registry, entry):
-            term.say(line)
+        try:
+            term.page(lines)
+        except EOFError:  # the reader left at a "more" prompt
+            term.say()
+
+
+def _in_progress(store: Any, text: str) -> SavedMatch | None:
+    """The unfinished match whose id is ``text`` ("12" or "#12"), or None."""
+    text = text.strip().removeprefix("#")
+    if not (text.isascii() and text.isdigit() and 0 < int(text) < 2**63):
+        return None
+    return store.saved_match(int(text))
+
+
+def match_so_far_lines(term: Terminal, story: MatchSoFar, registry: Any) -> list[str]:
+    """The title (marked in progress) and public log of the match in progress, with the owed-double notes."""
+    saved = story.saved
+    title = term.t(
+        "console.history_match_title",
+        id=saved.id,
+        game=game_name(registry, saved.variant, term.lang),
+        date=local_time(saved.updated),
+        players=", ".join(story.names),
+        result=term.t("cli_history.in_progress"),
+    )
+    lines = [title]
+    for event, notes in story.lines:
+        sentence = describe_event(term, saved.variant, story.names, event)
+        lines += [f"  {sentence}"] if sentence else []
+        lines += [f"  {note}" for note in notes]
+    return lines
