@@ -36,6 +36,7 @@ from roundhouse.frontends.tk import settings as settings_module
 from roundhouse.frontends.tk.clicks import Clicks
 from roundhouse.frontends.tk.commands import MenuBar, platform_of
 from roundhouse.frontends.tk.dialogs import KeysPanel, LogPanel, MatchEndDialog, RoundEndDialog, TextPanel
+from roundhouse.frontends.tk.goodbye import stays_to_save
 from roundhouse.frontends.tk.keyboard import KeyboardSelectors
 from roundhouse.frontends.tk.layout import TablePlan
 from roundhouse.frontends.tk.motion import Slide
@@ -175,7 +176,9 @@ class TkApp:
         settings_module.save(self.settings)
 
     def quit(self) -> None:
-        """Close the window (the store has saved every confirmed decision)."""
+        """Close the window; with decisions not on disk (saving failed), only once the player agrees to lose them."""
+        if stays_to_save(self.root, self.store, self.session, self.t):
+            return
         self.pacing.cancel_bot()
         self.window.forget_size_job()
         self.root.destroy()
