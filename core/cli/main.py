@@ -228,7 +228,9 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--lang", type=_language, default=None, metavar="CODE", help=LANG_HELP)
 
     history = command("history", "list saved matches, or show one match's public log")
-    history.add_argument("id", nargs="?", default=None, help="match id: show that match's log")
+    history.add_argument(
+        "id", nargs="?", default=None, help="match id: show that match's log (the match in progress too, so far)"
+    )
     history.add_argument("--lang", type=_language, default=None, metavar="CODE", help=LANG_HELP)
     export = command("export", "write an ended match as a match record (.jsonl)")
     export.add_argument("id", help="match id from 'roundhouse history'")
