@@ -20,7 +20,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
-from roundhouse.core.cli.store_commands import command_export, command_history, command_replay, fail, open_play_store
+from roundhouse.core.cli.store_commands import (
+    command_export,
+    command_history,
+    command_replay,
+    fail,
+    open_play_store,
+    warn,
+)
 from roundhouse.core.game.params import ParamError
 from roundhouse.core.play.bot_guard import DEFAULT_TIME_LIMIT
 from roundhouse.core.play.record import OutputRefused
@@ -331,7 +338,7 @@ def _main(argv: list[str]) -> int:
     command = args.command
     plugins = get_plugin_manager()
     for line in plugins.errors() + plugins.warnings():
-        print(f"warning: {line}", file=sys.stderr)
+        warn(line)
     try:
         if explicit_dir:
             _check_data_dir(args.data_dir, writable=command in WRITING_COMMANDS)

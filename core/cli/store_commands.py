@@ -40,10 +40,10 @@ def open_play_store(data_dir: Path | None, stderr: IO[str] | None = None) -> Sto
     except StoreBusy:
         raise
     except StoreError as error:
-        print(f"warning: saving is off: {error}", file=stderr)
+        warn(f"saving is off: {error}", stderr)
         return None
     for warning in store.unseen_warnings():
-        print(f"warning: {warning}", file=stderr)
+        warn(warning, stderr)
     return store
 
 
@@ -62,6 +62,11 @@ def fail(command: str, message: str, status: int) -> int:
     prefix = f"roundhouse {command}".rstrip()
     print(printable(echoed(f"{prefix}: error: {message}")), file=sys.stderr)
     return status
+
+
+def warn(message: str, stderr: IO[str] | None = None) -> None:
+    """Say ``message`` as one warning line on standard error, shown as :func:`fail` shows an error."""
+    print(printable(echoed(f"warning: {message}")), file=stderr or sys.stderr)
 
 
 _UNDECODABLE = re.compile("[\udc80-\udcff]")
@@ -106,7 +111,7 @@ def command_history(args: argparse.Namespace, plugins: Plugins) -> int:
         entries = store.history()
         saved = store.saved_match()
     for warning in store.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        warn(warning)
     if not entries:
         print(f"No finished matches yet (data directory {store.directory}).")
     else:
