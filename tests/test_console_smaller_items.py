@@ -44,6 +44,8 @@ def test_a_match_set_up_in_portuguese_and_resumed_in_english_names_its_default_s
     text = output.getvalue()
     assert "Player 1, your move" in text and "Computer 2" in text and "Zé" in text
     assert "Jogador" not in text and "Computador" not in text
+    with Store.open(tmp_path) as store:
+        assert [seat.name for seat in store.saved_match().seats] == ["Player 1", "Computer 2", "Zé"]
 
 
 def _match_in_progress_with_an_owed_double(directory: Path) -> None:

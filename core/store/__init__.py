@@ -77,6 +77,7 @@ __all__ = [
     "make_data_directory",
     "now_text",
     "pack_record",
+    "rebuild",
     "summarize",
     "unpack_record",
 ]
@@ -108,4 +109,4 @@ from roundhouse.core.store.entries import (
 )
 from roundhouse.core.store.errors import DamagedRow, NoSuchMatch, ResumeError, StoreBusy, StoreError
 from roundhouse.core.store.rows import Undecodable, pack_record, summarize, unpack_record
-from roundhouse.core.store.store import Store
+from roundhouse.core.store.store import Store, rebuild

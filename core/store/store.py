@@ -11,7 +11,9 @@ raise StoreError (NoSuchMatch for an id the store does not hold).
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -117,7 +119,7 @@ class Store(Autosave):
         missing); the save is then set aside, its data kept.
         """
         try:
-            session = self._rebuild(saved, registry)
+            session = rebuild(saved, registry)
         except (KeyError, ValueError, TypeError, RuntimeError, IndexError) as error:
             reason = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
             with self._mutex:
@@ -130,6 +132,9 @@ class Store(Autosave):
                     self._db.execute(
                         "UPDATE matches SET status = ?, ended = NULL WHERE id = ? AND status = ?",
                         (PLAYING, saved.id, PAUSED),
+                    )
+                    self._db.execute(  # the seats' names as resumed (default names in the player's language)
+                        "UPDATE matches SET header = ? WHERE id = ?", (json.dumps(session.record.header), saved.id)
                     )
             except sqlite3.Error as error:
                 self._warn(Notice("store.resumed_unsaved", error=error))
@@ -146,23 +151,6 @@ class Store(Autosave):
                     )
             except sqlite3.Error as error:
                 self._warn(Notice("store.keep_failed", id=match_id, error=error))
-
-    @staticmethod
-    def _rebuild(saved: SavedMatch, registry: Registry) -> Session:
-        entries = [LogEntry.from_text(t) for t in saved.log]
-        redo = [[LogEntry.from_text(t) for t in r] for r in saved.redo]
-        session = make_session(registry, saved.variant, list(saved.seats), saved.seed, saved.params)
-        session.use_rng_version(saved.rng)
-        watchers = list(session.observers)
-        session.observers.clear()  # re-applying a saved log is not news for plugins watching matches
-        if saved.match_number > 1:
-            session.match_number = saved.match_number - 1
-            session.new_match(saved.seed)
-            session.archive.clear()
-        session.seed_explicit = saved.seed_explicit
-        session.replay(entries, redo)
-        session.observers.extend(watchers)
-        return session
 
     def _set_aside(self, match_id: int, reason: str) -> None:
         """Mark a save unreadable (it is kept, never offered again); a failure here is only reported."""
@@ -240,7 +228,34 @@ class Store(Autosave):
         try:
             with self._mutex:
                 saved = self._load(match_id)
-            session = self._rebuild(saved, registry)
+            session = rebuild(saved, registry)
         except (*DAMAGE, sqlite3.Error, RuntimeError, IndexError) as error:
             raise StoreError(f"match {match_id} no longer replays: {error}") from None
         return session.record.lines()
+
+
+def rebuild(saved: SavedMatch, registry: Registry, watch_replay: Callable[[Session], None] | None = None) -> Session:
+    """The saved match rebuilt exactly: same seats, seed, generator, match number, log, undo and redo.
+
+    Plugins watching matches are not told of the replayed decisions (they
+    watch again from the next one); ``watch_replay``, when given, is called
+    with the session just before its log replays, to add observers of the
+    replay itself. A log that no longer replays raises KeyError,
+    ValueError, TypeError, RuntimeError or IndexError.
+    """
+    entries = [LogEntry.from_text(t) for t in saved.log]
+    redo = [[LogEntry.from_text(t) for t in r] for r in saved.redo]
+    session = make_session(registry, saved.variant, list(saved.seats), saved.seed, saved.params)
+    session.use_rng_version(saved.rng)
+    watchers = list(session.observers)
+    session.observers.clear()  # re-applying a saved log is not news for plugins watching matches
+    if saved.match_number > 1:
+        session.match_number = saved.match_number - 1
+        session.new_match(saved.seed)
+        session.archive.clear()
+    session.seed_explicit = saved.seed_explicit
+    if watch_replay is not None:
+        watch_replay(session)
+    session.replay(entries, redo)
+    session.observers.extend(watchers)
+    return session

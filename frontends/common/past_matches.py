@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from roundhouse.core.game.events import Event, event_from_record
-from roundhouse.core.play.session import LogEntry
-from roundhouse.core.play.setup import make_session
-from roundhouse.core.store import FINISHED, HistoryEntry, SavedMatch, StoreError, local_time
+from roundhouse.core.play.session import Session
+from roundhouse.core.store import FINISHED, HistoryEntry, SavedMatch, StoreError, local_time, rebuild
 from roundhouse.core.text.i18n import Catalog, variant_title
 from roundhouse.frontends.common.log_notes import LogNotes
 
@@ -86,18 +85,16 @@ def load_in_progress(saved: SavedMatch, registry: Any, catalog: Catalog) -> Matc
     are taken as each decision lands, as the live log takes them. Nothing
     is written to the store. StoreError when the log no longer replays.
     """
+    notes: list[LogNotes] = []
+
+    def take_notes(session: Session) -> None:
+        notes.append(LogNotes(session))
+        session.observers.append(lambda played, _events: notes[0].owed(catalog, played))
+
     try:
-        session = make_session(registry, saved.variant, list(saved.seats), saved.seed, saved.params)
-        session.observers.clear()  # read back, not played: plugins watching matches are not told again
-        session.use_rng_version(saved.rng)
-        if saved.match_number > 1:
-            session.match_number = saved.match_number - 1
-            session.new_match(saved.seed)
-        notes = LogNotes(session)
-        session.observers.append(lambda played, _events: notes.owed(catalog, played))
-        session.replay([LogEntry.from_text(text) for text in saved.log])
+        session = rebuild(saved, registry, take_notes)
     except (KeyError, ValueError, TypeError, RuntimeError, IndexError) as error:
         raise StoreError(f"match {saved.id} no longer replays: {error}") from None
     record = session.record
-    lines = [(event.visible_to(None), notes.after(record, index)) for index, event in enumerate(record.events, 1)]
+    lines = [(event.visible_to(None), notes[0].after(record, index)) for index, event in enumerate(record.events, 1)]
     return MatchSoFar(saved, [seat.name for seat in session.seats], lines)
