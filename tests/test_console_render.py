@@ -145,7 +145,7 @@ def test_missing_rule_text_is_reported_clearly(monkeypatch):
     def missing(*args, **kwargs):
         raise CatalogError("no rule text for 'mexican-train'")
 
-    monkeypatch.setattr("roundhouse.frontends.console.game.rules_text", missing)
+    monkeypatch.setattr("roundhouse.frontends.console.game_commands.rules_text", missing)
     session = new_session(seed=1)
     session.run_bots()
     output = run_console_once(session, ["rules", ""])

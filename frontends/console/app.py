@@ -15,7 +15,8 @@ from roundhouse.core.plugins.frontend import AppContext
 from roundhouse.core.store import SavedMatch, local_time
 from roundhouse.frontends.common.past_matches import MatchSoFar, find_entry, game_name, load_in_progress
 from roundhouse.frontends.console.describe import describe_event
-from roundhouse.frontends.console.game import ConsoleGame, farewell, past_match_lines
+from roundhouse.frontends.console.game import ConsoleGame, farewell
+from roundhouse.frontends.console.history_view import past_match_lines
 from roundhouse.frontends.console.resume import offer_saved
 from roundhouse.frontends.console.setup_prompts import ask_language, ask_table, is_interactive, table_from_flags
 from roundhouse.frontends.console.terminal import Terminal

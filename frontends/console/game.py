@@ -9,43 +9,34 @@ turns into a clean exit.
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any
 
 from roundhouse.core.game.actions import Action, Draw, EndTurn, IllegalAction, Pass
 from roundhouse.core.game.events import Event
 from roundhouse.core.game.views import PlayerView
-from roundhouse.core.play.difficulty import STRONG_HINT_BOT
 from roundhouse.core.play.session import Preview, Session
-from roundhouse.core.play.setup import house_options_line, strong_hint_bot
-from roundhouse.core.store import PAUSED, HistoryEntry, StoreError
-from roundhouse.core.text.i18n import CatalogError, rules_text, variant_title
+from roundhouse.core.play.setup import house_options_line
+from roundhouse.core.text.i18n import variant_title
 from roundhouse.core.text.notices import in_language
 from roundhouse.frontends.common.event_sentences import extra_play_sentence
 from roundhouse.frontends.common.game_words import game_words
 from roundhouse.frontends.common.log_notes import LogNotes
-from roundhouse.frontends.common.past_matches import find_entry, game_name, load_past, when, winner_names
 from roundhouse.frontends.common.reasons import reason_words
 from roundhouse.frontends.console.commands import Command, parse_command
 from roundhouse.frontends.console.describe import describe_action, describe_event
+from roundhouse.frontends.console.game_commands import GameCommands, Outcome
+from roundhouse.frontends.console.recap import moves_since, recap_text
 from roundhouse.frontends.console.table import (
     hand_line,
     moves_lines,
     preview_rows,
     reveal_lines,
-    scores_lines,
     table_lines,
     totals_text,
 )
 from roundhouse.frontends.console.terminal import Terminal
 
-HELP_KEYS = (
-    "hint", "undo", "redo", "restart", "new", "rules", "log", "history", "scores", "table", "help", "quit",
-)  # fmt: skip
-"""The help lines shown by ``help`` after the game's own actions, in order (keys ``console.help.<name>``)."""
-
-RECENT_MATCHES = 3
-"""How many earlier saved matches ``log`` names after the current log."""
+__all__ = ["ConsoleGame", "Outcome", "farewell", "say_store_warnings"]
 
 
 def farewell(term: Terminal, key: str, session: Session | None, store: Any) -> str:
@@ -62,48 +53,13 @@ def farewell(term: Terminal, key: str, session: Session | None, store: Any) -> s
     return f"{term.t(key)} {term.t(note)}"
 
 
-def result_text(term: Terminal, entry: HistoryEntry) -> str:
-    """How an earlier match ended: won by whom, paused (resumable) or abandoned."""
-    if entry.status == PAUSED:
-        return term.t("console.history_paused", id=entry.id)
-    winners = winner_names(entry)
-    if not winners:
-        return term.t("console.history_abandoned")
-    return term.t("console.history_won", winners=", ".join(winners))
-
-
-def past_match_lines(term: Terminal, store: Any, registry: Any, entry: HistoryEntry) -> list[str]:
-    """The title and public log of an earlier match; StoreError when it cannot be read."""
-    past = load_past(store, entry, registry)
-    game = game_name(registry, entry.variant, term.lang)
-    title = term.t(
-        "console.history_match_title",
-        id=entry.id,
-        game=game,
-        date=when(entry),
-        players=", ".join(past.names),
-        result=result_text(term, entry),
-    )
-    sentences = (describe_event(term, entry.variant, past.names, line) for line in past.lines)
-    return [title, *("  " + sentence for sentence in sentences if sentence)]
-
-
-class Outcome(Enum):
-    """What a command did to the turn in progress."""
-
-    STAY = "stay"  # nothing changed: prompt again
-    REDRAW = "redraw"  # nothing changed: show the table again, then prompt
-    DONE = "done"  # the session changed: back to the main loop
-    QUIT = "quit"  # the player leaves
-
-
 def say_store_warnings(term: Terminal, store: Any) -> None:
     """Say the warnings ``store`` (or None) added since they were last shown, one line each."""
     for warning in store.unseen_warnings() if store is not None else ():
         term.say(term.t("console.warning", text=in_language(warning, term.catalog)))
 
 
-class ConsoleGame:
+class ConsoleGame(GameCommands):
     """Plays a session on a :class:`Terminal` until the player quits.
 
     ``store`` (a ``roundhouse.core.store.Store`` or None) gives the history of earlier
@@ -127,6 +83,12 @@ class ConsoleGame:
         """Hot seat: what the next human must read once their hand is shown."""
         self.seen_upto: dict[tuple[int, int], int] = {}
         """Hot seat: how many events of a match each human has been told about."""
+        self.mark = 0
+        """``term.rows`` at the last human decision or clearing: the rows written since are the ones a
+        prompt can push off the screen."""
+        self.recap_from = 0
+        """How many events of the match the human at the prompt had been told of at their last decision."""
+        term.names = [seat.name for seat in session.seats]
         term.game_words = game_words(session.variant, term.lang)
         term.line_labels = term.game_words.labels(session.view(None))
         session.observers.append(self._observe)
@@ -188,8 +150,10 @@ class ConsoleGame:
                 for fault in self.session.take_bot_faults():
                     self.term.say(self.term.t("console.warning", text=in_language(fault.notice(), self.term.catalog)))
                 continue
+            self.recap_from = self.seen_upto.get((self.session.match_number, seat), 0)
             outcome = self.turn(seat) if self.hand_off(seat) else Outcome.QUIT
             self.seen_upto[(self.session.match_number, seat)] = len(self.session.record.events)
+            self.mark = self.term.rows
             if outcome is Outcome.QUIT and not self.stays_to_save():
                 self.leave()
                 self.term.say(farewell(self.term, "console.bye", self.session, self.store))
@@ -230,6 +194,7 @@ class ConsoleGame:
                     self.term.say(row)
                 if self.session.humans and not self.pending_match_end():
                     self.term.pause_for_enter(self.term.t("console.press_enter_next_round"))
+                    self.mark = self.term.rows
                     if self.hot_seat:
                         self.hide()
             elif event.type == "match_end":
@@ -248,6 +213,7 @@ class ConsoleGame:
     def hide(self) -> None:
         """Hot seat: take the hand off the screen and out of the scrollback."""
         self.term.clear()
+        self.mark = self.term.rows
         self.hand_on_screen = None
         self.cleared = True
 
@@ -319,6 +285,7 @@ class ConsoleGame:
         view = self.session.view(seat)
         legal = self.session.legal_actions()
         self.show(view, legal)
+        self.recap(view)
         while True:
             text = self.term.ask(self.term.t("console.prompt", player=self.name(seat)))
             outcome = self.handle(parse_command(text, view, legal), view, legal)
@@ -343,6 +310,17 @@ class ConsoleGame:
         reason = self.session.pass_reason()
         if reason:
             self.term.say(self.term.t("console.forced_pass", reason=reason_words(reason, self.term.catalog)))
+
+    def recap(self, view: PlayerView) -> None:
+        """When the other seats' moves since the viewer's last decision scrolled off the screen: a short recap
+        of them, just above the prompt (public facts only: tiles played, draws, passes, doubles left open)."""
+        size = self.term.screen()
+        if size is None or self.term.rows - self.mark + 1 <= size.lines:
+            return
+        moves = moves_since(self.session.record.events, self.recap_from, view.seat, view.owed)
+        text = recap_text(self.term.catalog, [s.name for s in self.session.seats], moves)
+        if text:
+            self.term.say(text)
 
     def handle(self, command: Command, view: PlayerView, legal: list[Action]) -> Outcome:
         """Carry out one parsed command."""
@@ -409,198 +387,3 @@ class ConsoleGame:
             self.term.say(self.term.t("console.end_preview"))
         for row in preview_rows(self.term, view, action):
             self.term.say(row)
-
-    # --------------------------------------------------------- commands
-    def _cmd_help(self, view: PlayerView) -> Outcome:
-        """The moves of this game (its ``Variant.actions``, with the lines on the table now), then the commands."""
-        self.term.say(self.term.t("console.help_title"))
-        verbs = [action.verb for action in self.session.variant.actions]
-        lines = ", ".join(str(line.id) for line in view.lines) or "-"
-        for key in ("number", *verbs, *HELP_KEYS):
-            self.term.say("  " + self.term.t(f"console.help.{key}", lines=lines))
-            if key == "hint":
-                self.term.say("  " + self.term.t("expert.help_hint"))
-        return Outcome.STAY
-
-    def _cmd_hint(self, view: PlayerView, argument: str | None = None) -> Outcome:
-        """A hint from the quick hint bot, or with ``expert`` from the expert (slower, stronger)."""
-        adviser = None
-        if argument is not None:
-            if argument.lower() != STRONG_HINT_BOT:
-                self.term.say(self.term.t("console.error_unknown", text=f"hint {argument}"))
-                return Outcome.STAY
-            adviser = strong_hint_bot(self.registry) if self.registry is not None else None
-            if adviser is None:
-                self.term.say(self.term.t("console.no_hint", reason=f"bot {STRONG_HINT_BOT!r} is not installed"))
-                return Outcome.STAY
-        try:
-            preview = self.session.hint(adviser)
-        except RuntimeError as error:
-            reason = in_language(getattr(error, "reason", str(error)), self.term.catalog)
-            self.term.say(self.term.t("console.no_hint", reason=reason))
-            return Outcome.STAY
-        return self.settle(view, preview)
-
-    def _cmd_undo(self, view: PlayerView) -> Outcome:
-        if not self.session.can_undo:
-            self.term.say(self.term.t("console.nothing_to_undo"))
-            return Outcome.STAY
-        owner = self.session.undo_owner()
-        if self.hot_seat and owner is not None and owner != view.seat and self.session.is_human(owner):
-            if not self.others_agree(view.seat, [owner], "console.undo_other_question", "console.undo_other_refused"):
-                return Outcome.REDRAW
-            self.session.undo()
-            self.told_after_hand_off.append(self.term.t("console.undone_other", player=self.name(owner)))
-            return Outcome.DONE
-        self.session.undo()
-        self.term.say(self.term.t("console.undone"))
-        return Outcome.DONE
-
-    def _cmd_redo(self, view: PlayerView) -> Outcome:
-        if not self.session.can_redo:
-            self.term.say(self.term.t("console.nothing_to_redo"))
-            return Outcome.STAY
-        self.term.say(self.term.t("console.redone"))
-        self.session.redo()
-        return Outcome.DONE
-
-    def _cmd_restart(self, view: PlayerView) -> Outcome:
-        if not self.term.confirm(self.term.t("console.restart_question"), default=False):
-            return Outcome.STAY
-        others = [seat for seat in self.session.humans if seat != view.seat] if self.hot_seat else []
-        if not self.others_agree(view.seat, others, "console.restart_other_question", "console.restart_other_refused"):
-            return Outcome.REDRAW
-        self.session.restart_round()
-        return Outcome.DONE
-
-    def _cmd_new(self, view: PlayerView) -> Outcome:
-        if not self.term.confirm(self.term.t("console.new_question"), default=False):
-            return Outcome.STAY
-        self.session.new_match()
-        return Outcome.DONE
-
-    def _cmd_rules(self, view: PlayerView) -> Outcome:
-        variant = self.session.variant
-        self.session.pause("rules")
-        try:
-            try:
-                text = rules_text(variant.id, self.term.lang, getattr(variant, "rules_text_package", None)).as_text()
-            except CatalogError as error:
-                text = self.term.t("console.no_rules", game=variant_title(variant, self.term.lang), reason=str(error))
-            house = house_options_line(self.term.catalog, variant, self.session.params)
-            self.term.page(text.splitlines() + ([house] if house else []))
-            self.term.pause_for_enter(self.term.t("console.press_enter_back"))
-        finally:
-            self.session.resume("rules")
-        return Outcome.REDRAW
-
-    def _cmd_log(self, view: PlayerView, argument: str | None = None) -> Outcome:
-        if argument is not None:
-            return self._cmd_history(view, argument)
-        names = [s.name for s in self.session.seats]
-        self.session.pause("log")
-        try:
-            self.term.say(self.term.t("console.log_title"))
-            matches = [*self.session.archive, self.session.record]
-            lines = []
-            for number, record in enumerate(matches, 1):
-                if len(matches) > 1:
-                    lines.append(self.term.t("console.log_match", number=number))
-                for index, event in enumerate(record.events, 1):
-                    lines.append(
-                        "  " + describe_event(self.term, self.session.variant.id, names, event.visible_to(view.seat))
-                    )
-                    lines += ["  " + note for note in self.notes.after(record, index)]
-            lines += self._recent_lines()
-            self.term.page(lines)
-            self.term.pause_for_enter(self.term.t("console.press_enter_back"))
-        finally:
-            self.session.resume("log")
-        return Outcome.REDRAW
-
-    # ---------------------------------------------------------- history
-    def _history(self) -> list[HistoryEntry]:
-        """The store's earlier matches (none without a store); a damaged one is left out and reported."""
-        entries = self.store.history() if self.store is not None else []
-        self.report_store_warnings()
-        return entries
-
-    def _recent_lines(self) -> list[str]:
-        """After the current log: the latest earlier matches and how to read them."""
-        if self.store is None:
-            return []
-        entries = self._history()
-        if not entries:
-            return [self.term.t("console.history_empty")]
-        items = [
-            self.term.t(
-                "console.history_recent_item",
-                id=e.id,
-                date=when(e),
-                game=game_name(self.registry, e.variant, self.term.lang),
-                result=result_text(self.term, e),
-            )
-            for e in reversed(entries[-RECENT_MATCHES:])
-        ]
-        return [self.term.t("console.history_recent", count=len(entries), matches="; ".join(items))]
-
-    def _cmd_history(self, view: PlayerView, argument: str | None = None) -> Outcome:
-        """DX.11: list the saved matches, or show one of them (``history ID``); the computer waits."""
-        if self.store is None:
-            self.term.say(self.term.t("console.history_off"))
-            return Outcome.STAY
-        self.session.pause("log")
-        try:
-            if argument is None:
-                return self._list_history()
-            return self._show_past(argument)
-        finally:
-            self.session.resume("log")
-
-    def _list_history(self) -> Outcome:
-        entries = self._history()
-        if not entries:
-            self.term.say(self.term.t("console.history_empty"))
-            return Outcome.STAY
-        self.term.say(self.term.t("console.history_title"))
-        for e in entries:
-            self.term.say(
-                self.term.t(
-                    "console.history_row",
-                    id=e.id,
-                    date=when(e),
-                    game=game_name(self.registry, e.variant, self.term.lang),
-                    players=", ".join(seat.name for seat in e.seats),
-                    result=result_text(self.term, e),
-                )
-            )
-        self.term.say(self.term.t("console.history_read_hint", id=entries[-1].id))
-        return Outcome.STAY
-
-    def _show_past(self, argument: str) -> Outcome:
-        """One earlier match's public log, with the same sentences as the current log."""
-        entry = find_entry(self._history(), argument)
-        if entry is None:
-            self.term.say(self.term.t("console.history_bad_id", text=argument))
-            return Outcome.STAY
-        try:
-            lines = past_match_lines(self.term, self.store, self.registry, entry)
-        except StoreError as error:
-            self.term.say(self.term.t("console.history_unreadable", id=entry.id, reason=str(error)))
-            return Outcome.STAY
-        self.term.page(lines)
-        self.term.pause_for_enter(self.term.t("console.press_enter_back"))
-        return Outcome.REDRAW
-
-    def _cmd_scores(self, view: PlayerView) -> Outcome:
-        names = [s.name for s in self.session.seats]
-        round_ends = [e.visible_to(view.seat) for e in self.session.record.events if e.type == "round_end"]
-        for row in scores_lines(self.term, names, round_ends, view.totals):
-            self.term.say(row)
-        return Outcome.STAY
-
-    def _cmd_table(self, view: PlayerView) -> Outcome:
-        return Outcome.REDRAW
-
-    def _cmd_quit(self, view: PlayerView) -> Outcome:
-        return Outcome.QUIT

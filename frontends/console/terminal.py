@@ -8,14 +8,17 @@ stop cleanly.
 from __future__ import annotations
 
 import ctypes
+import os
 import shutil
 import sys
+from collections.abc import Sequence
 from typing import IO, Any
 
 from roundhouse.core.game.actions import LineId
 from roundhouse.core.text.i18n import Catalog, ui_catalog
 from roundhouse.frontends.common.game_words import GameWords
 from roundhouse.frontends.console.interrupts import wait_for_line
+from roundhouse.frontends.console.wrap import fit
 
 CLEAR = "\x1b[2J\x1b[3J\x1b[H"
 """ANSI: clear the screen, clear the scrollback (where the terminal allows) and move the cursor home."""
@@ -30,11 +33,25 @@ UNREADABLE = "\ufffd"
 
 
 class Terminal:
-    """The console's streams and catalog: ``say`` writes, ``ask`` reads a line."""
+    """The console's streams and catalog: ``say`` writes, ``ask`` reads a line.
 
-    def __init__(self, stdin: IO[str], stdout: IO[str], lang: str | None = None) -> None:
+    On a terminal every line is fitted to its width (never broken inside a
+    tile or one of :attr:`names`); other output (a pipe, a file) is written
+    unwrapped. ``size`` fixes the screen's size instead of asking the terminal.
+    """
+
+    def __init__(
+        self, stdin: IO[str], stdout: IO[str], lang: str | None = None, size: os.terminal_size | None = None
+    ) -> None:
         self.stdin = stdin
         self.stdout = stdout
+        self.fixed_size = size
+        self._size: os.terminal_size | None = None
+        """The size measured for the screen being written (measured again after each answer)."""
+        self.names: Sequence[str] = ()
+        """The players' names, never broken across rows (the game loop sets them)."""
+        self.rows = 0
+        """How many rows were written so far: where on the way the output is, for the game loop."""
         self.set_language(lang)
         self.game_words = GameWords(None)
         """The game's own words (line labels, obligations); the game loop sets them."""
@@ -56,15 +73,41 @@ class Terminal:
         """The localized string ``key`` with its placeholders filled."""
         return self.catalog.t(key, **values)
 
+    def screen(self) -> os.terminal_size | None:
+        """The terminal's columns and lines (``shutil.get_terminal_size``, so COLUMNS and LINES count),
+        read once per screen; None when the output is no terminal."""
+        if self.fixed_size is not None:
+            return self.fixed_size
+        if not self.is_terminal:
+            return None
+        if self._size is None:
+            self._size = shutil.get_terminal_size()
+        return self._size
+
+    @property
+    def width(self) -> int | None:
+        """The columns text is fitted to (None: unwrapped)."""
+        size = self.screen()
+        return size.columns if size is not None else None
+
+    def fit(self, text: str) -> list[str]:
+        """The rows ``text`` takes on this screen, each line wrapped to the width."""
+        return [row for line in text.split("\n") for row in fit(line, self.width, self.names)]
+
     def say(self, text: str = "") -> None:
-        """Write ``text`` and a newline."""
-        self.stdout.write(text + "\n")
+        """Write ``text`` and a newline, fitted to the width."""
+        rows = self.fit(text)
+        self.rows += len(rows)
+        self.stdout.write("\n".join(rows) + "\n")
         self.stdout.flush()
 
     def ask(self, prompt: str) -> str:
-        """Show ``prompt``, read one line (stripped); EOFError at the end of input."""
-        self.stdout.write(prompt)
+        """Show ``prompt`` (fitted to the width), read one line (stripped); EOFError at the end of input."""
+        rows = self.fit(prompt)
+        self.rows += len(rows)
+        self.stdout.write("\n".join(rows))
         self.stdout.flush()
+        self._size = None  # the answer ends this screen: the next one measures the terminal again
         try:
             wait_for_line(self.stdin)
             line = self.stdin.readline()
@@ -106,16 +149,18 @@ class Terminal:
 
     def page(self, lines: list[str]) -> None:
         """Show long text: a screenful at a time on a terminal (Enter: next page, q: stop), all at once otherwise."""
-        height = shutil.get_terminal_size().lines - 1 if self.is_terminal else 0
+        size = self.screen()
+        height = size.lines - 1 if size is not None else 0
         if height < 2:
             for line in lines:
                 self.say(line)
             return
-        for start in range(0, len(lines), height):
-            for line in lines[start : start + height]:
-                self.say(line)
-            if start + height < len(lines):
-                answer = self.ask(self.t("console.more", shown=start + height, total=len(lines)) + " ")
+        rows = [row for line in lines for row in self.fit(line)]
+        for start in range(0, len(rows), height):
+            for row in rows[start : start + height]:
+                self.say(row)
+            if start + height < len(rows):
+                answer = self.ask(self.t("console.more", shown=start + height, total=len(rows)) + " ")
                 if answer.strip().lower() in self.words("console.more_stop_words"):
                     return
 
@@ -146,7 +191,8 @@ class Terminal:
         first = self.ansi is None
         if first:
             self.ansi = ansi_enabled(self.stdout)
-        self.stdout.write(CLEAR if self.ansi else "\n" * shutil.get_terminal_size().lines)
+        size = self.screen()
+        self.stdout.write(CLEAR if self.ansi else "\n" * (size.lines if size is not None else 24))
         if first and not self.ansi:
             self.stdout.write(self.t("console.cannot_clear") + "\n")
         self.stdout.flush()
