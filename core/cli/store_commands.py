@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -95,10 +96,64 @@ def _totals(entry: HistoryEntry) -> str:
 
 def _winners(entry: HistoryEntry) -> str:
     if entry.status == PAUSED:
-        return f"(paused: 'roundhouse play --resume {entry.id}' resumes it)"
+        return "(paused)"
     if entry.status != "finished":
         return "(abandoned)"
     return ", ".join(printable(entry.seats[seat - 1].name) for seat in entry.winners)
+
+
+TABLE_GAP = "  "
+NARROWEST = 12
+"""The fewest characters a cut column keeps."""
+SEATS_ROOM = 16
+"""The fewest characters the seats keep beside a totals column; with less, each total goes beside its name."""
+
+
+def _cut(text: str, room: int) -> str:
+    """``text`` in ``room`` characters: cut after its last whole item (", ") that fits, then "…"."""
+    if len(text) <= room:
+        return text
+    cut = text[: room - 1]
+    if ", " in cut:
+        return cut[: cut.rindex(", ") + 2] + "…"
+    return cut.rstrip() + "…"
+
+
+def _aligned(rows: list[tuple[str, ...]], widths: list[int]) -> list[str]:
+    """``rows`` in columns of ``widths`` (the first right-aligned), each cell cut to fit."""
+    lines = []
+    for row in rows:
+        cells = [_cut(cell, width) for cell, width in zip(row, widths, strict=True)]
+        cells = [cells[0].rjust(widths[0]), *(c.ljust(w) for c, w in zip(cells[1:], widths[1:], strict=True))]
+        lines.append(TABLE_GAP.join(cells).rstrip())
+    return lines
+
+
+def history_table(entries: list[HistoryEntry], width: int) -> list[str]:
+    """The history as a table of at most ``width`` characters a line where it can: all columns if they fit,
+    else the seats cut after a whole name ("…"), else each seat's total beside its name in one cut column
+    (the winners cut too if need be)."""
+    rows = [("id", "date", "variant", "seats", "totals", "winners")]
+    rows += [
+        (str(e.id), local_time(e.ended or e.started), e.variant, _seats(e), _totals(e), _winners(e)) for e in entries
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    room = width - (sum(widths) - widths[3]) - len(TABLE_GAP) * (len(widths) - 1)
+    if room >= min(widths[3], SEATS_ROOM):
+        widths[3] = min(widths[3], room)
+        return _aligned(rows, widths)
+    merged = [("id", "date", "variant", "seats and totals", "winners")]
+    merged += [(row[0], row[1], row[2], _seats_totals(e), row[5]) for row, e in zip(rows[1:], entries, strict=True)]
+    widths = [max(len(row[i]) for row in merged) for i in range(len(merged[0]))]
+    widths[4] = min(widths[4], max(NARROWEST, width // 4))
+    widths[3] = max(NARROWEST, width - (sum(widths) - widths[3]) - len(TABLE_GAP) * (len(widths) - 1))
+    return _aligned(merged, widths)
+
+
+def _seats_totals(entry: HistoryEntry) -> str:
+    return ", ".join(
+        f"{printable(seat.name)} {entry.totals.get(number, '-')}" for number, seat in enumerate(entry.seats, 1)
+    )
 
 
 def command_history(args: argparse.Namespace, plugins: Plugins) -> int:
@@ -115,20 +170,10 @@ def command_history(args: argparse.Namespace, plugins: Plugins) -> int:
     if not entries:
         print(f"No finished matches yet (data directory {store.directory}).")
     else:
-        rows = [("id", "date", "variant", "seats", "totals", "winners")]
-        rows += [
-            (str(e.id), local_time(e.ended or e.started), e.variant, _seats(e), _totals(e), _winners(e))
-            for e in entries
-        ]
-        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
-        for row in rows:
-            print(
-                "  ".join(
-                    [row[0].rjust(widths[0])]
-                    + [c.ljust(w) for c, w in zip(row[1:-1], widths[1:], strict=True)]
-                    + [row[-1]]
-                )
-            )
+        for line in history_table(entries, shutil.get_terminal_size().columns):
+            print(line)
+        if any(e.status == PAUSED for e in entries):
+            print("A paused match is taken up again with 'roundhouse play --resume ID'.")
     if saved is not None:
         print(
             f"In progress: match {saved.id} ({saved.variant}, {len(saved.log)} decisions, "

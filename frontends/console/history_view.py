@@ -49,7 +49,8 @@ def past_match_lines(term: Terminal, store: Any, registry: Any, entry: HistoryEn
 
 
 def history_rows(term: Terminal, registry: Any, entries: Sequence[HistoryEntry]) -> list[str]:
-    """One row per saved match; the players are cut to whole names (then "…") so a row fits the width."""
+    """The saved matches, one row each where the width allows: the players are cut to whole names (then
+    "…") to make room, and what still does not fit wraps under the row's start."""
     rows = []
     for e in entries:
         values = {
@@ -61,7 +62,7 @@ def history_rows(term: Terminal, registry: Any, entries: Sequence[HistoryEntry])
         names = [seat.name for seat in e.seats]
         room = max(term.width or 0, MIN_WIDTH) - len(term.t("console.history_row", players="", **values))
         players = names_within(names, max(room, PLAYERS_ROOM)) if term.width else ", ".join(names)
-        rows.append(term.t("console.history_row", players=players, **values))
+        rows += term.fit(term.t("console.history_row", players=players, **values))
     return rows
 
 

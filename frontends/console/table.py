@@ -15,6 +15,10 @@ from roundhouse.core.game.views import LineView, PlayerView
 from roundhouse.frontends.common.game_words import display_order
 from roundhouse.frontends.console.describe import describe_action, line_name, variant_text
 from roundhouse.frontends.console.terminal import Terminal
+from roundhouse.frontends.console.wrap import MIN_WIDTH, shorten
+
+SCORE_NAME_ROOM = 16
+"""The widest a player's name is in the scores table laid out a row per player."""
 
 
 def tiles_text(term: Terminal, tiles: Sequence[Any]) -> str:
@@ -150,16 +154,38 @@ def reveal_lines(term: Terminal, names: Sequence[str], event: Mapping[str, Any])
 def scores_lines(
     term: Terminal, names: Sequence[str], round_ends: Sequence[Mapping[str, Any]], totals: Mapping
 ) -> list[str]:
-    """A table of each finished round's points, then the totals."""
+    """A table of each finished round's points, then the totals: a column per player, or, when that is
+    wider than the terminal, a row per player (its name cut with "…" and the oldest rounds left out if need be)."""
+    rounds = [(str(event["round"]), event["points"]) for event in round_ends]
+    rounds.append((term.t("console.scores_total"), totals))
+    cells = [[str(_points(points, seat)) for seat in range(1, len(names) + 1)] for _, points in rounds]
     width = max(8, *(len(n) for n in names)) + 2
-    header = term.t("console.scores_round").ljust(8) + "".join(n.rjust(width) for n in names)
-    out = [term.t("console.scores_title"), header]
-    for event in round_ends:
-        points = event["points"]
-        row = str(event["round"]).ljust(8)
-        row += "".join(str(points.get(str(s), points.get(s, 0))).rjust(width) for s in range(1, len(names) + 1))
-        out.append(row)
-    total_row = term.t("console.scores_total").ljust(8)
-    total_row += "".join(str(totals.get(s, totals.get(str(s), 0))).rjust(width) for s in range(1, len(names) + 1))
-    out.append(total_row)
+    wide = [term.t("console.scores_round").ljust(8) + "".join(n.rjust(width) for n in names)]
+    for (label, _), row in zip(rounds, cells, strict=True):
+        wide.append(label.ljust(8) + "".join(cell.rjust(width) for cell in row))
+    room = term.width
+    if room is None or max(len(row) for row in wide) <= room:
+        return [term.t("console.scores_title"), *wide]
+    return [term.t("console.scores_title"), *_scores_by_player(term, names, rounds, cells, max(room, MIN_WIDTH))]
+
+
+def _points(points: Mapping[Any, int], seat: int) -> int:
+    return points.get(str(seat), points.get(seat, 0))
+
+
+def _scores_by_player(
+    term: Terminal, names: Sequence[str], rounds: list[tuple[str, Any]], cells: list[list[str]], room: int
+) -> list[str]:
+    """The scores with a row per player and a column per round (the latest that fit), the total last."""
+    sizes = [max(len(label), *(len(cell) for cell in row)) + 1 for (label, _), row in zip(rounds, cells, strict=True)]
+    corner = term.t("console.scores_round")
+    name_room = min(max(len(corner), *(len(n) for n in names)), SCORE_NAME_ROOM)
+    kept = len(rounds) - 1
+    while kept > 0 and name_room + sum(sizes[-kept - 1 :]) > room:
+        kept -= 1
+    columns = list(range(len(rounds) - 1 - kept, len(rounds)))
+    name_room = max(min(name_room, room - sum(sizes[i] for i in columns)), 4)
+    out = [shorten(corner, name_room).ljust(name_room) + "".join(rounds[i][0].rjust(sizes[i]) for i in columns)]
+    for seat, name in enumerate(names):
+        out.append(shorten(name, name_room).ljust(name_room) + "".join(cells[i][seat].rjust(sizes[i]) for i in columns))
     return out
