@@ -73,6 +73,13 @@ def test_help_puts_commands_in_a_column_and_hangs_descriptions_beside_it():
                 assert below[start] != " "
 
 
+@pytest.mark.parametrize("lang", ["en", "pt", "pl", "fr", "id"])
+def test_help_fits_60_columns_in_every_language_and_no_row_starts_with_a_mark(lang):
+    rows = help_lines(screen_term(60, lang=lang), ["play", "draw", "pass", "end"], "1, 2, 3, mexican")
+    assert all(len(row) <= 60 for row in rows)
+    assert not [row for row in rows if re.match(r"\s*[;:!?»]", row)]
+
+
 @pytest.mark.parametrize("width", [40, 60, 80])
 def test_scores_of_ten_players_over_thirteen_rounds_fit_the_width(width):
     ends = [{"round": r, "points": {str(s): (s * 37 * r) % 140 for s in range(1, 11)}} for r in range(1, 14)]

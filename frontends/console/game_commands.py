@@ -156,9 +156,8 @@ class GameCommands:
         names = [s.name for s in self.session.seats]
         self.session.pause("log")
         try:
-            self.term.say(self.term.t("console.log_title"))
             matches = [*self.session.archive, self.session.record]
-            lines = []
+            lines = [self.term.t("console.log_title")]
             for number, record in enumerate(matches, 1):
                 if len(matches) > 1:
                     lines.append(self.term.t("console.log_match", number=number))

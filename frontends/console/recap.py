@@ -19,7 +19,7 @@ from roundhouse.core.text.i18n import Catalog
 from roundhouse.frontends.console.wrap import HANG, MIN_WIDTH, keep_together
 
 WHOLE_ITEM = MIN_WIDTH - 2 * HANG
-"""A seat's part of the recap this short is never broken across rows (it fits any width)."""
+"""A seat's part of the recap, or one of its moves, this short is never broken across rows (it fits any width)."""
 
 PLACING = ("play", "engine", "open")
 """Event types that put one of the seat's tiles on the table."""
@@ -83,6 +83,7 @@ def recap_text(catalog: Catalog, names: Sequence[str], moves: Sequence[SeatMoves
         if seat.left_open:
             parts.append(t("console_recap.left_open", tiles=" ".join(seat.left_open)))
         player = names[seat.seat - 1] if 1 <= seat.seat <= len(names) else str(seat.seat)
+        parts = [keep_together(part) if len(part) <= WHOLE_ITEM else part for part in parts]
         item = t("console_recap.seat", player=player, moves=t("console_recap.and").join(parts))
         items.append(keep_together(item) if len(item) <= WHOLE_ITEM else item)
     return t("console_recap.title", recap=t("console_recap.between_seats").join(items))

@@ -1,7 +1,8 @@
 """Text fitted to the terminal's width: broken between words, never inside a tile or a name.
 
 A tile ("12-12") is one word: lines break only at blanks, never at a hyphen.
-A player's name is kept whole by gluing its words (:func:`keep_together`)
+A row never starts with a punctuation mark set off by a blank (French
+" ;"). A player's name is kept whole by gluing its words (:func:`keep_together`)
 with a private character that :func:`fit` turns back into a blank; the glue
 never reaches the screen. Wrapped lines hang under the first one, so a long
 table row reads as one row.
@@ -18,6 +19,9 @@ MIN_WIDTH = 40
 
 GLUE = "\ue000"
 """Stands for a blank that must not break a line (inside a name); never written out."""
+
+BEFORE_MARK = re.compile(r"(?<=\S) (?=[;:!?»](?:\s|$))|(?<=«) ")
+"""A blank a row never breaks at: before a mark set off by a blank (French "partie ;") or inside « »."""
 
 HANG = 2
 """How much further than its first line a wrapped line is indented."""
@@ -51,7 +55,7 @@ def fit(text: str, width: int | None, names: Iterable[str] = (), hang: str | Non
     indent and :data:`HANG` more, at most half the width). Trailing blanks
     of the text (a prompt's) are kept on its last row.
     """
-    glued = glue_names(text, names)
+    glued = BEFORE_MARK.sub(GLUE, glue_names(text, names))
     if width is None or len(glued) <= width:
         return [unglue(glued)]
     width = max(width, MIN_WIDTH)
