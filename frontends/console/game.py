@@ -4,7 +4,10 @@ The loop only drives the :class:`roundhouse.core.play.session.Session`: it shows
 previews decisions and confirms them, steps the computer seats one decision
 at a time and describes each event as the watching human may see it.
 Reading stops with EOFError or KeyboardInterrupt, which the front end
-turns into a clean exit.
+turns into a clean exit. The console's own commands are in
+:mod:`~roundhouse.frontends.console.game_commands`; when the other seats'
+moves scrolled off the screen, :mod:`~roundhouse.frontends.console.recap`
+sums them up above the prompt.
 """
 
 from __future__ import annotations
@@ -35,8 +38,6 @@ from roundhouse.frontends.console.table import (
     totals_text,
 )
 from roundhouse.frontends.console.terminal import Terminal
-
-__all__ = ["ConsoleGame", "Outcome", "farewell", "say_store_warnings"]
 
 
 def farewell(term: Terminal, key: str, session: Session | None, store: Any) -> str:

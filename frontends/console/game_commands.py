@@ -45,9 +45,12 @@ class Outcome(Enum):
 
 
 def help_lines(term: Terminal, verbs: list[str], lines: str) -> list[str]:
-    """The help: each command in a column, its description wrapped with a hanging indent beside it."""
+    """The help: on a terminal each command in a column, its description wrapped with a hanging indent
+    beside it; elsewhere (a pipe, a screen reader) each line as the catalog has it."""
     keys = [f"console.help.{key}" for key in ("number", *verbs, *HELP_KEYS)]
     keys.insert(keys.index("console.help.hint") + 1, "expert.help_hint")
+    if term.width is None:
+        return [term.t("console.help_title"), *("  " + term.t(key, lines=lines) for key in keys)]
     entries = []
     for key in keys:
         command, _, about = term.t(key, lines=lines).partition(HELP_GAP)

@@ -78,16 +78,15 @@ def fit(text: str, width: int | None, names: Iterable[str] = (), hang: str | Non
     return [unglue(row) for row in rows]
 
 
-def two_columns(rows: Iterable[tuple[str, str]], width: int | None, indent: str = "  ", gap: int = 2) -> list[str]:
+def two_columns(rows: Iterable[tuple[str, str]], width: int, indent: str = "  ", gap: int = 2) -> list[str]:
     """Rows of a term and its description: the terms in one column, each description wrapped under its own start.
 
     The term column is as wide as the longest term, at most a third of the
     width; a longer term stands on a row of its own, its description below.
     """
     rows = list(rows)
-    room = max(width or 0, MIN_WIDTH) if width else None
-    longest = max((len(term) for term, _ in rows), default=0)
-    column = longest if room is None else min(longest, room // 3)
+    room = max(width, MIN_WIDTH)
+    column = min(max((len(term) for term, _ in rows), default=0), room // 3)
     hang = indent + " " * (column + gap)
     out: list[str] = []
     for term, text in rows:
