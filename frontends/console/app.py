@@ -12,11 +12,10 @@ from typing import IO, Any
 from roundhouse.core.play.session import Session
 from roundhouse.core.play.setup import SetupError, make_session
 from roundhouse.core.plugins.frontend import AppContext
-from roundhouse.core.store import SavedMatch, local_time
-from roundhouse.frontends.common.past_matches import MatchSoFar, find_entry, game_name, load_in_progress
-from roundhouse.frontends.console.describe import describe_event
+from roundhouse.core.store import SavedMatch
+from roundhouse.frontends.common.past_matches import find_entry, load_in_progress
 from roundhouse.frontends.console.game import ConsoleGame, farewell
-from roundhouse.frontends.console.history_view import past_match_lines
+from roundhouse.frontends.console.history_view import match_so_far_lines, past_match_lines
 from roundhouse.frontends.console.resume import offer_saved
 from roundhouse.frontends.console.setup_prompts import ask_language, ask_table, is_interactive, table_from_flags
 from roundhouse.frontends.console.terminal import Terminal
@@ -87,22 +86,3 @@ def _in_progress(store: Any, text: str) -> SavedMatch | None:
     if not (text.isascii() and text.isdigit() and 0 < int(text) < 2**63):
         return None
     return store.saved_match(int(text))
-
-
-def match_so_far_lines(term: Terminal, story: MatchSoFar, registry: Any) -> list[str]:
-    """The title (marked in progress) and public log of the match in progress, with the owed-double notes."""
-    saved = story.saved
-    title = term.t(
-        "console.history_match_title",
-        id=saved.id,
-        game=game_name(registry, saved.variant, term.lang),
-        date=local_time(saved.updated),
-        players=", ".join(story.names),
-        result=term.t("cli_history.in_progress"),
-    )
-    lines = [title]
-    for event, notes in story.lines:
-        sentence = describe_event(term, saved.variant, story.names, event)
-        lines += [f"  {sentence}"] if sentence else []
-        lines += [f"  {note}" for note in notes]
-    return lines

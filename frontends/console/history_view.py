@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from roundhouse.core.store import PAUSED, HistoryEntry
-from roundhouse.frontends.common.past_matches import game_name, load_past, when, winner_names
+from roundhouse.core.store import PAUSED, HistoryEntry, local_time
+from roundhouse.frontends.common.past_matches import MatchSoFar, game_name, load_past, when, winner_names
 from roundhouse.frontends.console.describe import describe_event
 from roundhouse.frontends.console.terminal import Terminal
 from roundhouse.frontends.console.wrap import MIN_WIDTH, names_within
@@ -81,3 +81,22 @@ def recent_lines(term: Terminal, registry: Any, entries: Sequence[HistoryEntry])
         for e in reversed(entries[-RECENT_MATCHES:])
     ]
     return [term.t("console.history_recent", count=len(entries), matches="; ".join(items))]
+
+
+def match_so_far_lines(term: Terminal, story: MatchSoFar, registry: Any) -> list[str]:
+    """The title (marked in progress) and public log of the match in progress, with the owed-double notes."""
+    saved = story.saved
+    title = term.t(
+        "console.history_match_title",
+        id=saved.id,
+        game=game_name(registry, saved.variant, term.lang),
+        date=local_time(saved.updated),
+        players=", ".join(story.names),
+        result=term.t("cli_history.in_progress"),
+    )
+    lines = [title]
+    for event, notes in story.lines:
+        sentence = describe_event(term, saved.variant, story.names, event)
+        lines += [f"  {sentence}"] if sentence else []
+        lines += [f"  {note}" for note in notes]
+    return lines
