@@ -411,6 +411,21 @@ class TableState(MatchState):
             self._emit(out, "redeal", round=self.round, reason=reason)
             deal = None
 
+    def _score(self, out: list[Event], seat: int, points: int, reason: str, **values: Any) -> None:
+        """Award ``points`` to ``seat`` now: add them to its total and emit a ``score`` event.
+
+        ``reason`` is a key of the game's text catalog ("score.ends") filled
+        with ``values`` ("{count}"): front ends show "Ana scores 10: the ends
+        add up to 10" as it happens, in the log, the feed and the totals.
+        The event carries ``seat``, ``points``, ``reason``, ``values`` (when
+        given) and the seat's match ``total`` after it.
+        """
+        self.scores[seat] += points
+        if values:
+            self._emit(out, "score", seat=seat, points=points, reason=reason, values=values, total=self.scores[seat])
+        else:
+            self._emit(out, "score", seat=seat, points=points, reason=reason, total=self.scores[seat])
+
     def _end_round_with_penalties(self, reason: str, points: Mapping[int, int], out: list[Event], rounds: int) -> bool:
         """Add each seat's ``points`` to its total and emit ``round_end``; then end the match or deal on.
 

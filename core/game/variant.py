@@ -43,6 +43,10 @@ class Variant(ABC):
     """The action classes the game's players ever take (the console's ``help`` lists these only)."""
     default_bot: str | None = None
     """Id of the bot front ends seat at the computer's places by default (when installed); None: theirs."""
+    points_are: str | None = None
+    """What ``round_end.points`` are, for the round summary: ``"penalties"`` (added to the loser's total),
+    ``"gains"`` (points won, shown apart from the tiles left) or None: the front ends' own wording for the
+    built-in games. Points scored during a round come as ``score`` events and are gains."""
     hint_bot: str | None = None
     """Id of the bot that answers a human's hint request (when installed); None: the first installed of
     planner, greedy, random. The planner knows the built-in games only and plays like greedy elsewhere."""

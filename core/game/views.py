@@ -79,6 +79,35 @@ class Obligation:
 
 
 @dataclass(frozen=True, slots=True)
+class Phrase:
+    """A sentence in the game's own words: a key of its text catalog filled with ``values``.
+
+    ``text`` is a key of the game's catalog (:func:`roundhouse.core.text.i18n.game_text`),
+    for example ``"goal.target"`` with ``{"target": 61}`` for "first to 61
+    points", or ``"count.ends"`` with ``{"count": 15}`` for "Open ends: 15".
+    """
+
+    text: str
+    values: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+
+
+@dataclass(frozen=True, slots=True)
+class Spinner:
+    """A tile of the layout played on all four sides: the centre of a cross.
+
+    ``tile`` is the spinner (a double) and ``arms`` the ids of the lines
+    growing out of it, at most four, in the order right, left, up, down
+    (the first two run along the line of play). Each arm's ``tiles`` are
+    listed outwards from the spinner, so its first tile matches the
+    spinner. Front ends draw the spinner crosswise with its arms around it;
+    an arm not yet in the view is simply not drawn.
+    """
+
+    tile: Tile
+    arms: tuple[LineId, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     """An immutable snapshot of what ``seat`` may know (DX.4).
 
@@ -92,6 +121,12 @@ class PlayerView:
     the onlooker's view of the finished round's final layout (for an
     end-of-round screen), ``None`` in round 1. ``obligations`` are the
     position's general duties (:class:`Obligation`), beyond ``owed``.
+
+    Scoring games (all optional): ``goal`` says in the game's words what
+    wins the match ("first to 61 points"); without it front ends say
+    "N rounds" from ``rounds``. ``count`` is a running count the game
+    publishes, shown beside the layout ("Open ends: 15"). ``spinner`` marks
+    the centre tile as a spinner with up to four arms (:class:`Spinner`).
     """
 
     variant: str
@@ -113,6 +148,9 @@ class PlayerView:
     extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
     previous_round: PlayerView | None = None
     obligations: tuple[Obligation, ...] = ()
+    goal: Phrase | None = None
+    count: Phrase | None = None
+    spinner: Spinner | None = None
 
     def __deepcopy__(self, memo: dict) -> PlayerView:
         return self  # immutable all the way down

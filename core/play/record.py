@@ -306,6 +306,7 @@ _SHAPES: dict[str, dict[str, str]] = {
     "pass": {"seat": "int"},
     "round_end": {"round": "int", "reason": "text", "hands": "hands", "points": "scores", "totals": "scores"},
     "restart": {"round": "int"},
+    "score": {"seat": "int", "points": "int", "reason": "text"},
     "match_end": {"winners": "ints", "totals": "scores"},
 }
 """The keys every line of a known type must carry, and their kinds (RECORD.md §Events)."""
@@ -314,6 +315,7 @@ _OPTIONAL: dict[str, dict[str, str]] = {
     "match": {"params": "object"},
     "redeal": {"reason": "text"},
     "draw": {"why": "text"},
+    "score": {"values": "object", "total": "int"},
 }
 """Keys a line may leave out, but whose kind is checked when present."""
 

@@ -16,9 +16,9 @@ from typing import Any
 
 from roundhouse.core.game.events import Event
 from roundhouse.core.game.tiles import Tile
-from roundhouse.core.game.views import LineView, Obligation, OwedDouble, PlayerView
+from roundhouse.core.game.views import LineView, Obligation, OwedDouble, Phrase, PlayerView, Spinner
 
-_CLASSES = {cls.__name__: cls for cls in (PlayerView, LineView, OwedDouble, Obligation)}
+_CLASSES = {cls.__name__: cls for cls in (PlayerView, LineView, OwedDouble, Obligation, Phrase, Spinner)}
 
 
 class ViewCodecError(ValueError):
