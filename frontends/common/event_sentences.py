@@ -16,6 +16,7 @@ from typing import Any
 from roundhouse.core.game.actions import LineId
 from roundhouse.core.game.views import OwedDouble
 from roundhouse.core.text.i18n import Catalog
+from roundhouse.frontends.common.game_words import GameWords
 
 
 def variant_words(catalog: Catalog, base: str, variant: str, **values: Any) -> str:
@@ -64,8 +65,13 @@ def event_sentence(
     names: Sequence[str],
     line: Mapping[str, Any],
     labels: Mapping[LineId, str] | None = None,
+    game: GameWords | None = None,
 ) -> str:
-    """One sentence for an event line as a seat may see it; ``labels`` name a game's own lines."""
+    """One sentence for an event line as a seat may see it; ``labels`` name a game's own lines.
+
+    ``game`` gives the game's own words: the reasons of ``score`` events
+    ("Ana scores 10: the ends add up to 10") and of a game's own round ends.
+    """
     kind = line.get("type")
     player = seat_name(names, line.get("seat"))
     t = catalog.t
@@ -87,8 +93,10 @@ def event_sentence(
         return t("log.play", player=player, tile=line.get("tile"), line=where, end=line.get("end"))
     if kind == "pass":
         return variant_words(catalog, "log.pass", variant, player=player)
+    if kind == "score":
+        return score_sentence(catalog, names, line, game)
     if kind == "round_end":
-        return round_end_sentence(catalog, variant, names, line)
+        return round_end_sentence(catalog, variant, names, line, game)
     if kind == "match_end":
         winners = [seat_name(names, s) for s in line.get("winners", [])]
         key = "log.match_end" if len(winners) == 1 else "log.match_end_shared"
@@ -97,12 +105,33 @@ def event_sentence(
     return t("log.other", kind=kind, details=details)
 
 
-def round_end_sentence(catalog: Catalog, variant: str, names: Sequence[str], line: Mapping[str, Any]) -> str:
-    """Who went out (or why the round is blocked), this round's points and the totals."""
+def score_sentence(catalog: Catalog, names: Sequence[str], line: Mapping[str, Any], game: GameWords | None) -> str:
+    """ "Ana scores 10: the ends add up to 10." (the reason in the game's own words)."""
+    reason = str(line.get("reason", ""))
+    why = game.text(reason, line.get("values")) if game is not None else reason
+    return catalog.t("score_log", player=seat_name(names, line.get("seat")), points=line.get("points"), why=why)
+
+
+def round_end_sentence(
+    catalog: Catalog, variant: str, names: Sequence[str], line: Mapping[str, Any], game: GameWords | None = None
+) -> str:
+    """Who went out (or why the round is blocked, or who reached the target), this round's points and the totals.
+
+    A reason other than ``out``, ``blocked`` and ``target`` is the game's
+    own: its catalog's ``round_end.<reason>`` says it.
+    """
     hands = line.get("hands", {})
-    if line.get("reason") == "out":
+    reason = line.get("reason")
+    if reason == "out":
         out = [seat_name(names, seat) for seat, tiles in sorted(hands.items(), key=lambda i: int(i[0])) if not tiles]
         how = catalog.t("log.went_out", players=", ".join(out) or "?")
+    elif reason == "target":
+        totals = line.get("totals", {})
+        best = max(totals.values(), default=0)
+        leaders = [seat_name(names, s) for s, v in sorted(totals.items(), key=lambda i: int(i[0])) if v == best]
+        how = catalog.t("goal_reached", players=", ".join(leaders) or "?")
+    elif reason not in ("blocked", None) and game is not None and game.has(f"round_end.{reason}"):
+        how = game.text(f"round_end.{reason}")
     else:
         how = variant_words(catalog, f"log.ended.{line.get('reason')}", variant)
     totals = per_seat(names, line.get("totals", {}))

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from roundhouse.core.game.actions import LineId
-from roundhouse.core.game.views import LineView, Obligation, PlayerView
+from roundhouse.core.game.views import LineView, Obligation, Phrase, PlayerView
 from roundhouse.core.text.i18n import Catalog, CatalogError, game_text
 
 
@@ -69,6 +69,20 @@ class GameWords:
                 if text is not None:
                     found[line.id] = text
         return found
+
+    def has(self, key: str) -> bool:
+        """True when the game's catalog holds ``key`` (its own wording for a front end's default)."""
+        return self.catalog is not None and self.catalog.has(key)
+
+    def text(self, key: str, values: Any = None) -> str:
+        """The game's sentence ``key`` filled with ``values`` (the key itself when the catalog lacks it)."""
+        if not self.has(key):
+            return key
+        return self.catalog.t(key, **dict(values or {}))
+
+    def phrase(self, phrase: Phrase) -> str:
+        """A :class:`roundhouse.core.game.views.Phrase` in the game's words (goal, running count)."""
+        return self.text(phrase.text, phrase.values)
 
     def obligation(self, obligation: Obligation) -> str:
         """The sentence of a general obligation (its key when the game's catalog lacks it)."""

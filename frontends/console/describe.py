@@ -43,4 +43,4 @@ def describe_action(term: Terminal, variant: str, names: Sequence[str], action: 
 
 def describe_event(term: Terminal, variant: str, names: Sequence[str], line: Mapping[str, Any]) -> str:
     """One sentence for an event line as a seat may see it (``Event.visible_to``): the shared log sentence."""
-    return event_sentence(term.catalog, variant, names, line, term.line_labels)
+    return event_sentence(term.catalog, variant, names, line, term.line_labels, term.game_words)

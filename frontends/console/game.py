@@ -29,6 +29,7 @@ from roundhouse.frontends.console.commands import Command, parse_command
 from roundhouse.frontends.console.describe import describe_action, describe_event
 from roundhouse.frontends.console.game_commands import GameCommands, Outcome
 from roundhouse.frontends.console.recap import moves_since, recap_text
+from roundhouse.frontends.console.scoring import gain_reveal_lines
 from roundhouse.frontends.console.table import (
     hand_line,
     moves_lines,
@@ -191,7 +192,8 @@ class ConsoleGame(GameCommands):
             if sentence:
                 self.term.say(sentence)
             if event.type == "round_end":
-                for row in reveal_lines(self.term, names, line):
+                reveal = gain_reveal_lines if self.session.variant.points_are == "gains" else reveal_lines
+                for row in reveal(self.term, names, line):
                     self.term.say(row)
                 if self.session.humans and not self.pending_match_end():
                     self.term.pause_for_enter(self.term.t("console.press_enter_next_round"))

@@ -49,13 +49,22 @@ def help_lines(term: Terminal, verbs: list[str], lines: str) -> list[str]:
     beside it; elsewhere (a pipe, a screen reader) each line as the catalog has it."""
     keys = [f"console.help.{key}" for key in ("number", *verbs, *HELP_KEYS)]
     keys.insert(keys.index("console.help.hint") + 1, "expert.help_hint")
+    texts = [_help_text(term, key, lines) for key in keys]
     if term.width is None:
-        return [term.t("console.help_title"), *("  " + term.t(key, lines=lines) for key in keys)]
+        return [term.t("console.help_title"), *("  " + text for text in texts)]
     entries = []
-    for key in keys:
-        command, _, about = term.t(key, lines=lines).partition(HELP_GAP)
+    for text in texts:
+        command, _, about = text.partition(HELP_GAP)
         entries.append((command, about.strip()))
     return [term.t("console.help_title"), *two_columns(entries, term.width)]
+
+
+def _help_text(term: Terminal, key: str, lines: str) -> str:
+    """One help line: the game's own words for its move where it has them (a lead that is not a double)."""
+    own = key.removeprefix("console.help.") + ".help"
+    if key.startswith("console.help.") and term.game_words.has(own):
+        return term.game_words.text(own)
+    return term.t(key, lines=lines)
 
 
 class GameCommands:
@@ -226,7 +235,7 @@ class GameCommands:
     def _cmd_scores(self, view: PlayerView) -> Outcome:
         names = [s.name for s in self.session.seats]
         round_ends = [e.visible_to(view.seat) for e in self.session.record.events if e.type == "round_end"]
-        for row in scores_lines(self.term, names, round_ends, view.totals):
+        for row in scores_lines(self.term, names, round_ends, view.totals, view.round):
             self.term.say(row)
         return Outcome.STAY
 

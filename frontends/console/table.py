@@ -14,6 +14,7 @@ from roundhouse.core.game.tiles import Tile
 from roundhouse.core.game.views import LineView, PlayerView
 from roundhouse.frontends.common.game_words import display_order
 from roundhouse.frontends.console.describe import describe_action, line_name, variant_text
+from roundhouse.frontends.console.scoring import count_row, goal_title, round_so_far, spinner_row
 from roundhouse.frontends.console.terminal import Terminal
 from roundhouse.frontends.console.wrap import MIN_WIDTH, shorten
 
@@ -90,7 +91,10 @@ def preview_rows(term: Terminal, view: PlayerView, action: Action) -> list[str]:
 
 
 def round_title(term: Terminal, view: PlayerView) -> str:
-    """ "Round 3 of 13" (or without a total for open-ended matches)."""
+    """ "Round 3 of 13" (or without a total for open-ended matches, or with the game's goal)."""
+    goal = goal_title(term, view)
+    if goal is not None:
+        return goal
     if view.rounds:
         return term.t("console.round_of", round=view.round, rounds=view.rounds)
     return term.t("console.round", round=view.round)
@@ -98,8 +102,9 @@ def round_title(term: Terminal, view: PlayerView) -> str:
 
 def table_lines(term: Terminal, view: PlayerView) -> list[str]:
     """The public table as ``view``'s seat sees it."""
-    out = [f"== {round_title(term, view)} ==", _centre(term, view)]
+    out = [f"== {round_title(term, view)} ==", spinner_row(term, view) or _centre(term, view)]
     out.extend("  " * (depth + 1) + line_row(term, view, line) for line, depth in display_order(view.lines))
+    out.extend(row for row in [count_row(term, view)] if row is not None)
     out.extend(term.t("console.obligation", text=term.game_words.obligation(o)) for o in view.obligations)
     if view.owed:
         owed = ", ".join(
@@ -152,11 +157,19 @@ def reveal_lines(term: Terminal, names: Sequence[str], event: Mapping[str, Any])
 
 
 def scores_lines(
-    term: Terminal, names: Sequence[str], round_ends: Sequence[Mapping[str, Any]], totals: Mapping
+    term: Terminal,
+    names: Sequence[str],
+    round_ends: Sequence[Mapping[str, Any]],
+    totals: Mapping,
+    round_number: int = 0,
 ) -> list[str]:
-    """A table of each finished round's points, then the totals: a column per player, or, when that is
-    wider than the terminal, a row per player (its name cut with "…" and the oldest rounds left out if need be)."""
+    """A table of each finished round's points, the points won so far in round ``round_number``, then the totals:
+    a column per player, or, when that is wider than the terminal, a row per player (its name cut with "…" and
+    the oldest rounds left out if need be)."""
     rounds = [(str(event["round"]), event["points"]) for event in round_ends]
+    so_far = round_so_far(term, len(names), round_number, round_ends, totals)
+    if so_far is not None:
+        rounds.append((so_far[0], {seat: points for seat, points in enumerate(so_far[1], 1)}))
     rounds.append((term.t("console.scores_total"), totals))
     cells = [[str(_points(points, seat)) for seat in range(1, len(names) + 1)] for _, points in rounds]
     width = max(8, *(len(n) for n in names)) + 2
