@@ -17,6 +17,7 @@ from typing import IO, Any
 
 from roundhouse.core.play.record import IncompleteRecord, RecordError, printable, replay, stream_matches
 from roundhouse.core.plugins.registry import Registry
+from roundhouse.core.text.i18n import Catalog, CatalogError, game_text
 
 HELP = "Enter or n: next event · b: back · q: quit"
 KEPT_MATCHES = 2
@@ -92,8 +93,8 @@ def _by_seat(values: Mapping[Any, Any], names: Mapping[int, str]) -> str:
     )
 
 
-def describe(line: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    """One record line as an English sentence."""
+def describe(line: Mapping[str, Any], names: Mapping[int, str], game: Catalog | None = None) -> str:
+    """One record line as an English sentence; ``game`` is the game's own text catalog (score reasons)."""
     kind = line["type"]
     who = names.get(line.get("seat"), f"seat {line.get('seat')}")
     if kind == "match":
@@ -124,6 +125,10 @@ def describe(line: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return f"{who} ends the first turn."
     if kind == "pass":
         return f"{who} passes."
+    if kind == "score":
+        reason, values = str(line["reason"]), line.get("values") or {}
+        why = game.t(reason, **values) if game is not None and game.has(reason) else reason
+        return f"{who} scores {line['points']}: {why} (total {line.get('total', '?')})."
     if kind == "round_end":
         how = "a player went out" if line["reason"] == "out" else "the game is blocked"
         return (
@@ -159,14 +164,25 @@ def match_frames(match: Sequence[dict[str, Any]], registry: Registry, first_line
         complete = False
     names = {s["seat"]: printable(s.get("name", f"seat {s['seat']}")) for s in match[0]["seats"]}
     table = _Table(names)
+    words = _game_words(registry.variants[variant_id])
     out: list[Frame] = []
     for line in match:
         table.apply(line)
-        out.append(Frame(printable(describe(line, names)), "\n".join(printable(r) for r in table.render().split("\n"))))
+        out.append(
+            Frame(printable(describe(line, names, words)), "\n".join(printable(r) for r in table.render().split("\n")))
+        )
     if not complete:
         note = _incomplete_note(match)
         out.append(Frame(note[0].upper() + note[1:] + ".", "", note))
     return out
+
+
+def _game_words(variant: Any) -> Catalog | None:
+    """The game's own English words (score reasons), or None when it has none readable."""
+    try:
+        return game_text(variant.id, "en", getattr(variant, "rules_text_package", None))
+    except CatalogError:
+        return None
 
 
 def stream_frames(numbered: Iterable[tuple[int, dict[str, Any]]], registry: Registry) -> Iterator[list[Frame]]:
