@@ -37,6 +37,7 @@ from roundhouse.frontends.tk.row_labels import (
     name_font,
     row_name,
 )
+from roundhouse.frontends.tk.spinner import draw_cross
 
 DIM_PIP_MIX = 0.4
 """How far a dimmed tile's pips fade towards its face: still coloured and readable."""
@@ -207,6 +208,10 @@ def draw_table(canvas: tk.Canvas, model: BoardModel, width: int, height: int) ->
     """
     canvas.delete("all")
     top = _draw_top(canvas, model, width)
+    if model.spinner_arms:  # a spinner: its arms as a cross, not as rows
+        plan = draw_cross(canvas, model, width, height, top, draw_tile)
+        canvas.tag_raise("pinned")
+        return plan
     plan = plan_table(model.lines, width, height, top, LabelMeasure(canvas))
     for row in plan.rows:
         _draw_row(canvas, row, plan.side)

@@ -147,7 +147,8 @@ class Panels:
             for index, event in enumerate(record.events, 1):
                 line = event.visible_to(seat)
                 private = (event.type == "draw" and "tile" in line) or (event.type == "deal" and "hand" in line)
-                text = event_text(host.catalog, line, names, record.header.get("variant", ""), labels)
+                variant = record.header.get("variant", "")
+                text = event_text(host.catalog, line, names, variant, labels, host.presenter.game)
                 chunks.append((text + "\n", "private" if private else ""))
                 chunks += [(note + "\n", "") for note in host.log_notes.after(record, index)]
         self.log_panel.set(chunks, scroll_end=True)

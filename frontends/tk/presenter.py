@@ -26,6 +26,7 @@ from roundhouse.frontends.common.reasons import sentence_start
 from roundhouse.frontends.tk import hand_order
 from roundhouse.frontends.tk.feed import feed_sentences
 from roundhouse.frontends.tk.logtext import event_text
+from roundhouse.frontends.tk.scoring import goal_heading, own_words, score_feed
 
 CENTRE = "@centre"
 STOCK = "@stock"
@@ -128,6 +129,10 @@ class BoardModel:
     """The other players' moves since the viewer's last decision, in words."""
     feed_earlier: Callable[[int], str] | None = None
     """Words for ``count`` older feed lines left out for lack of room ("3 earlier moves in the log")."""
+    spinner_arms: tuple[LineId, ...] = ()
+    """The centre is a spinner: the ids of its arms (right, left, up, down), drawn as a cross."""
+    count: str = ""
+    """The game's running count in its words ("Open ends: 15"), drawn beside the layout."""
 
 
 def action_target(action: Action) -> TargetKey | None:
@@ -438,11 +443,14 @@ class Presenter:
             feed_title=self.t("tk.feed.title"),
             feed_earlier=lambda count: self.t("tk.feed.earlier", count=count),
             feed=self.feed(view),
+            spinner_arms=view.spinner.arms if view.spinner is not None else (),
+            count=self.game.phrase(view.count) if view.count is not None else "",
         )
 
     def feed(self, view: PlayerView) -> tuple[str, ...]:
         """The other players' turns since ``view``'s seat last decided (humans' and computers' alike), in words."""
-        return feed_sentences(self.catalog, view, lambda line: self.line_words(view, line))
+        moves = feed_sentences(self.catalog, view, lambda line: self.line_words(view, line))
+        return moves + score_feed(self.catalog, self.game, view)
 
     @staticmethod
     def _engine_value(view: PlayerView) -> int:
@@ -479,9 +487,14 @@ class Presenter:
     def _last_event_text(self, view: PlayerView) -> str:
         """What just happened at the table (so a person can follow the computer)."""
         for event in reversed(view.history):
-            if event.type in ("play", "pass", "draw", "engine", "open", "end_first_turn"):
+            if event.type in ("play", "pass", "draw", "engine", "open", "end_first_turn", "score"):
                 words = event_text(
-                    self.catalog, event.visible_to(view.seat), view.names, view.variant, self.game.labels(view)
+                    self.catalog,
+                    event.visible_to(view.seat),
+                    view.names,
+                    view.variant,
+                    self.game.labels(view),
+                    self.game,
                 )
                 return self.t("tk.detail.last", event=words)
         return ""
@@ -505,6 +518,9 @@ class Presenter:
         return ""
 
     def _heading(self, view: PlayerView) -> str:
+        goal = goal_heading(self.catalog, self.game, view)
+        if goal is not None:
+            return goal
         if view.rounds:
             return self.t("tk.heading.rounds", round=view.round, rounds=view.rounds)
         target = view.extra.get("target")
@@ -516,7 +532,9 @@ class Presenter:
         if view.centre is not None:
             return self.t("tk.centre.placed", tile=view.centre)
         engine = view.extra.get("engine") if view.extra else None
-        return self.t("tk.centre.engine", tile=engine) if engine is not None else self.t("tk.centre.empty")
+        if engine is not None:
+            return self.t("tk.centre.engine", tile=engine)
+        return own_words(self.game, "open.waiting") or self.t("tk.centre.empty")
 
     def _stock_label(self, view: PlayerView) -> str:
         key = f"tk.stock.{view.variant}"
@@ -607,7 +625,7 @@ class Presenter:
         if self.selected is not None:
             return status, self.t("tk.detail.place", tile=self.selected)
         if any(isinstance(a, OpenDouble) for a in legal):
-            return status, self.t("tk.detail.open")
+            return status, own_words(self.game, "open.prompt") or self.t("tk.detail.open")
         if legal == [Draw()]:
             return status, self.t("tk.detail.draw")
         drawn = view.extra.get("drawn_tile") if view.extra else None

@@ -1,0 +1,118 @@
+"""All Fives in the real Tk window under Xvfb, played with the mouse: the spinner as a cross, points as they come.
+
+The example variant and its bot are handed to a session directly (no
+installation needed); the window draws what the view says: a spinner
+(``PlayerView.spinner``) as a cross with arms growing outwards, the running
+count (``PlayerView.count``) beside it, the goal in the heading, and each
+``score`` event in the feed and the log in the game's own words.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from gui_helpers import click, pump, start
+
+from roundhouse.core.game.actions import Draw, OpenDouble, Pass, Play
+from roundhouse.core.play.session import Seat, Session
+
+pytestmark = pytest.mark.gui
+
+FIVES_DIR = Path(__file__).resolve().parent.parent / "docs" / "examples" / "all_fives"
+
+
+@pytest.fixture
+def fives(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.syspath_prepend(str(FIVES_DIR))
+    import roundhouse_all_fives.variant
+
+    return roundhouse_all_fives
+
+
+def lit(app, key: str) -> list[int]:
+    return [i for i in app.table.find_withtag(f"target:{key}") if "lit" in app.table.gettags(i)]
+
+
+def box(app, tag: str) -> tuple[float, ...]:
+    return app.table.bbox(tag)
+
+
+def take_with_the_mouse(app, session, action) -> None:
+    """Select the tile, click its lit place (or the boneyard), then press Confirm."""
+    if isinstance(action, (OpenDouble, Play)):
+        click(app, app.hand, f"hand:{action.tile}")
+        place = "@centre" if isinstance(action, OpenDouble) else str(action.line)
+        assert lit(app, place), f"{place} is not lit for {action.tile}"
+        click(app, app.table, lit(app, place)[0])
+    elif isinstance(action, Draw):
+        click(app, app.table, "target:@stock")
+    assert pump(app.root, lambda: session.preview_pending is not None, 5)
+    assert session.preview_pending.action == action
+    app.buttons["confirm"].invoke()
+    assert pump(app.root, lambda: session.human_to_move or app._screen is not None or session.is_over, 20)
+
+
+def choose(legal):
+    """Grow the short arms first (to see the whole cross), else the first move."""
+    sides = [a for a in legal if isinstance(a, Play) and a.line in ("up", "down")]
+    return (sides or list(legal))[0]
+
+
+def four_arms(session) -> bool:
+    view = session.view(None)
+    return (
+        view.spinner is not None and len(view.spinner.arms) == 4 and all(view.line(a).tiles for a in view.spinner.arms)
+    )
+
+
+def test_all_fives_in_the_window_a_spinner_cross_a_running_count_and_score_lines(window, fives) -> None:
+    app = window
+    bots = {"fives-scorer": fives.bot.FivesScorer()}
+    session = Session(fives.variant.AllFives(), [Seat("Ana", None), Seat("Bo", "fives-scorer")], bots, seed=2)
+    start(app, session)
+    seen: list[str] = []
+    for _ in range(40):
+        seen += app.window.model.feed
+        if four_arms(session) or not session.human_to_move:
+            break
+        legal = session.legal_actions()
+        action = choose(legal)
+        if legal == [Pass()]:
+            app.buttons["confirm"].invoke()
+            pump(app.root, lambda: session.human_to_move or app._screen is not None, 20)
+            continue
+        take_with_the_mouse(app, session, action)
+    assert four_arms(session) and session.human_to_move, "seed 2 reaches a full cross in round 1"
+    view = session.view(1)
+    model = app.window.model
+    assert model.heading.startswith("Round 1 · first to 61 points")
+    count = app.table.find_withtag("count")
+    assert count and app.table.itemcget(count[0], "text") == f"Open ends: {view.count.values['count']}"
+    spinner = box(app, "spinner")
+    assert f"face:{view.spinner.tile}" in app.table.gettags(app.table.find_withtag("spinner")[0])
+    assert spinner[3] - spinner[1] > spinner[2] - spinner[0], "the spinner lies crosswise"
+    assert not app.table.find_withtag("row"), "no stacked rows: the arms are drawn as a cross"
+    x1, y1, x2, y2 = spinner
+    for arm, inside in (
+        ("right", lambda b: b[0] >= x2),
+        ("left", lambda b: b[2] <= x1),
+        ("up", lambda b: b[3] <= y1),
+        ("down", lambda b: b[1] >= y2),
+    ):
+        tiles = [i for i in app.table.find_withtag(f"arm:{arm}") if "placed" in app.table.gettags(i)]
+        assert len(tiles) >= len(view.line(arm).tiles), arm
+        assert all(inside(app.table.bbox(i)) for i in tiles), f"the {arm} arm grows outwards"
+    scored = [line for line in session.record.lines() if line["type"] == "score"]
+    assert scored, "somebody scored on the way"
+    sentences = [s for s in seen if re.fullmatch(r"(Ana|Bo) scores \d+: the ends add up to \d+\.", s)]
+    bo = [line for line in scored if line["seat"] == 2]
+    assert len(sentences) >= len(bo) and bo, "every point of the computer's was in the feed"
+    app.panels.open_log()
+    pump(app.root)
+    log = app.panels.log_panel.text.get("1.0", "end")
+    for line in scored:
+        who = "Ana" if line["seat"] == 1 else "Bo"
+        assert f"{who} scores {line['points']}: the ends add up to {line['values']['count']}." in log
+    assert [s.total for s in model.seats] == [view.totals[1], view.totals[2]]
