@@ -68,6 +68,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "roundhouse.core.game.views:LineView",
             "roundhouse.core.game.views:OwedDouble",
             "roundhouse.core.game.views:Obligation",
+            "roundhouse.core.game.views:Phrase",
+            "roundhouse.core.game.views:Spinner",
         ),
     ),
     ("Events", ("roundhouse.core.game.events:Event",)),
@@ -128,6 +130,7 @@ SUBCLASS_HOOKS = (
     "_open_round",
     "_deal_until_a_double",
     "_end_round_with_penalties",
+    "_score",
     "_view",
 )
 """Underscore names a subclass writes, calls or resets, documented like public ones."""

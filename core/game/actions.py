@@ -64,7 +64,13 @@ class PlaceEngine(Action):
 
 @dataclass(frozen=True, slots=True)
 class OpenDouble(Action):
-    """Open the round by laying a double in the centre (Double-Nine Branch)."""
+    """Open the round by laying its first tile in the centre: the lead.
+
+    Double-Nine Branch and Chicken Foot open with a double; a game may let
+    any tile lead (All Fives). The game's catalog keys ``open.help``,
+    ``open.prompt`` and ``open.waiting`` give the front ends its own words
+    for it; the record's event is ``open``.
+    """
 
     tile: Tile
     verb = "open"

@@ -315,6 +315,10 @@ def _sections(data: Mapping[str, Any], source: str) -> dict[str, tuple[str, str]
     for key, section in raw.items():
         if not isinstance(section, dict) or not isinstance(section.get("body"), str):
             raise CatalogError(f"{source}: section {key!r} needs a 'heading' and a text 'body'")
+        unknown = sorted(str(k) for k in section if k not in ("heading", "body"))
+        if unknown or not isinstance(section.get("heading"), str):
+            wrong = f"has the unknown key {unknown[0]!r}" if unknown else "has no text 'heading'"
+            raise CatalogError(f"{source}: section {key!r} {wrong}; a section holds a 'heading' and a 'body'")
         result[str(key)] = (str(section.get("heading") or key), section["body"])
     return result
 
