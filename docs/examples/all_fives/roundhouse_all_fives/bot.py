@@ -26,7 +26,7 @@ class FivesScorer:
     """Scores the most now, else sheds the heaviest tile."""
 
     id = "fives-scorer"
-    description = "All Fives: takes the play that scores the most now, else the heaviest tile"
+    description = "All Fives: scores the most it can now"
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         layout = None
