@@ -89,8 +89,10 @@ def test_the_window_heading_and_lead_prompt_come_from_the_games_words() -> None:
         count=Phrase("c", MappingProxyType({"n": 5})),
     )  # fmt: skip
     model = presenter.build(view, [OpenDouble(Tile(2, 3))])
-    assert model.heading == "Round 1 · first to 61 points · Ends: 5" and model.count == "Ends: 5"
-    assert model.detail == "Lead any tile." and model.centre_label == ui_catalog("en").t("tk.centre.empty")
+    assert model.heading == "Round 1 · first to 61 points" and model.count == "Ends: 5" and "Ends: 5" in model.facts
+    assert (
+        model.detail == "Lead any tile." and model.centre_label == ui_catalog("en").t("tk.centre.empty") + " · Ends: 5"
+    )
 
 
 @pytest.mark.parametrize(

@@ -116,3 +116,42 @@ def test_all_fives_in_the_window_a_spinner_cross_a_running_count_and_score_lines
         who = "Ana" if line["seat"] == 1 else "Bo"
         assert f"{who} scores {line['points']}: the ends add up to {line['values']['count']}." in log
     assert [s.total for s in model.seats] == [view.totals[1], view.totals[2]]
+
+
+def test_a_long_side_arm_turns_down_at_the_edge_of_a_narrow_table_clear_of_the_other_arms(xvfb_display, fives) -> None:
+    import tkinter as tk
+
+    from roundhouse.core.game.tiles import Tile
+    from roundhouse.core.text.i18n import ui_catalog
+    from roundhouse.frontends.common.game_words import game_words
+    from roundhouse.frontends.tk.board import draw_tile
+    from roundhouse.frontends.tk.presenter import Presenter
+    from roundhouse.frontends.tk.spinner import draw_cross
+
+    variant = fives.variant.AllFives()
+    state = variant.new_match(2, 1)
+    state.start()
+    right = tuple(Tile.parse(t) for t in "5-6 5-5 4-5 4-4 3-4 3-3 2-3 2-2 1-2 1-1 0-1 0-0".split())
+    state.layout = fives.layout.Layout(
+        Tile(6, 6),
+        {"right": right, "left": (Tile(1, 6),), "up": (Tile(2, 6),), "down": (Tile(3, 6),)},
+        {"right": 0, "left": 1, "up": 2, "down": 3},
+    )
+    state.phase = "normal"
+    presenter = Presenter(ui_catalog("en"))
+    presenter.game = game_words(variant, "en")
+    model = presenter.build(state.view(None), [])
+    root = tk.Tk()
+    try:
+        canvas = tk.Canvas(root, width=420, height=600)
+        plan = draw_cross(canvas, model, 420, 600, 0, draw_tile)
+        spinner = canvas.bbox("spinner")
+        arm = [canvas.bbox(i) for i in canvas.find_withtag("arm:right") if "placed" in canvas.gettags(i)]
+        assert len(arm) == len(right) and all(b[2] <= 420 for b in arm), "nothing past the edge"
+        turned = [b for b in arm if b[1] > spinner[3] - 1]
+        assert turned and all(b[0] > spinner[2] for b in turned), "the rest goes down, right of the spinner"
+        down = [canvas.bbox(i) for i in canvas.find_withtag("arm:down")]
+        assert all(d[2] < t[0] for d in down for t in turned), "clear of the down arm"
+        assert canvas.find_withtag("target:right") and plan.height >= max(b[3] for b in arm)
+    finally:
+        root.destroy()

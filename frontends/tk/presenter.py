@@ -26,7 +26,7 @@ from roundhouse.frontends.common.reasons import sentence_start
 from roundhouse.frontends.tk import hand_order
 from roundhouse.frontends.tk.feed import feed_sentences
 from roundhouse.frontends.tk.logtext import event_text
-from roundhouse.frontends.tk.scoring import goal_heading, own_words, score_feed
+from roundhouse.frontends.tk.scoring import goal_heading, own_words, score_feed, with_count
 
 CENTRE = "@centre"
 STOCK = "@stock"
@@ -416,7 +416,7 @@ class Presenter:
             variant=view.variant,
             heading=self._heading(view),
             centre=view.centre,
-            centre_label=self._centre_label(view),
+            centre_label=with_count(self.game, view, self._centre_label(view)),
             centre_target=CENTRE in targets
             or (preview is None and self.selected is None and any(isinstance(a, PlaceEngine) for a in legal)),
             centre_focused=preview is None and self.focus == CENTRE and CENTRE in targets,
@@ -479,6 +479,8 @@ class Presenter:
     def _facts(self, view: PlayerView) -> tuple[str, ...]:
         """Side-panel lines: the round, the stock and, when the variant says so, the direction of play."""
         facts = [self._heading(view), self._stock_label(view)]
+        if view.count is not None:
+            facts.append(self.game.phrase(view.count))
         direction = view.extra.get("direction")
         if direction and self.catalog.has(f"tk.direction.{direction}"):
             facts.append(self.t(f"tk.direction.{direction}"))

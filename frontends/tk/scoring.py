@@ -16,16 +16,21 @@ from roundhouse.frontends.common.game_words import GameWords
 
 
 def goal_heading(catalog: Catalog, game: GameWords, view: PlayerView) -> str | None:
-    """ "Round 2 · first to 61 points · Open ends: 15" when the game states its goal; None otherwise."""
+    """ "Round 2 · first to 61 points" when the game states its goal; None otherwise."""
     if view.goal is None:
         return None
-    heading = catalog.t("goal_round", round=view.round, goal=game.phrase(view.goal))
-    return heading if view.count is None else f"{heading} · {game.phrase(view.count)}"
+    return catalog.t("goal_round", round=view.round, goal=game.phrase(view.goal))
 
 
-def count_text(game: GameWords, view: PlayerView) -> str:
-    """The game's running count ("Open ends: 15"), or "" when it publishes none."""
-    return "" if view.count is None else game.phrase(view.count)
+def with_count(game: GameWords, view: PlayerView, label: str) -> str:
+    """The centre's ``label`` followed by the game's running count ("Centre 3-4 · Open ends: 7").
+
+    Without a spinner the count goes beside the centre; with one, the cross
+    shows it (see :mod:`roundhouse.frontends.tk.spinner`).
+    """
+    if view.count is None or view.spinner is not None:
+        return label
+    return f"{label} · {game.phrase(view.count)}"
 
 
 def score_feed(catalog: Catalog, game: GameWords, view: PlayerView) -> tuple[str, ...]:

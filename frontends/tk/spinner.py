@@ -97,14 +97,14 @@ def _draw_arm(
     dx, dy = direction
     # The leading edge of the arm: x (or y) where the next tile starts, on the arm's middle line.
     pos = cx + dx * (side / 2 + GAP) if dx else cy + dy * (side + GAP)
-    column = cx
+    column = cx  # the middle line of a vertical run: the spinner's, or the edge where a side arm turned
     lowest = cy + side
     for placed in line.tiles:
         along = _along(placed, side)
         if dx and not MARGIN <= pos + dx * along <= width - MARGIN:
             dx, dy, column = 0, 1, pos - dx * side / 2  # the edge: turn down beside the arm's last tile
             pos = cy + side + GAP
-        box = _box(dx, dy, pos, along, side, cx if not dx else column, cy)
+        box = _box(dx, dy, pos, along, side, column, cy)
         if placed.last:
             canvas.create_rectangle(*_grown(box, 3), fill=colours.last, outline="", tags=tags + ("last",))
         first, second = (placed.right, placed.left) if dx < 0 or dy < 0 else (placed.left, placed.right)
@@ -124,7 +124,7 @@ def _draw_arm(
     if dx and not MARGIN <= pos + dx * 2 * side <= width - MARGIN:
         dx, dy, column = 0, 1, pos - dx * side / 2
         pos = cy + side + GAP
-    box = _box(dx, dy, pos, 2 * side, side, cx if not dx else column, cy)
+    box = _box(dx, dy, pos, 2 * side, side, column, cy)
     lowest = max(lowest, _draw_end(canvas, line, box, dy != 0, side, tags, draw_tile))
     return lowest
 
