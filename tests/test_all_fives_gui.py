@@ -155,3 +155,38 @@ def test_a_long_side_arm_turns_down_at_the_edge_of_a_narrow_table_clear_of_the_o
         assert canvas.find_withtag("target:right") and plan.height >= max(b[3] for b in arm)
     finally:
         root.destroy()
+
+
+def test_the_round_summary_of_a_scoring_game_shows_points_won_apart_from_tiles_left(xvfb_display) -> None:
+    import tkinter as tk
+
+    from roundhouse.core.text.i18n import ui_catalog
+    from roundhouse.frontends.tk.dialogs import RoundEndDialog
+
+    catalog = ui_catalog("en")
+    end = {
+        "type": "round_end",
+        "round": 1,
+        "reason": "target",
+        "hands": {"1": ["2-3"], "2": ["4-4", "0-1"]},
+        "points": {"1": 65, "2": 10},
+        "totals": {"1": 65, "2": 10},
+    }
+    root = tk.Tk()
+    try:
+        penalty = catalog.t("tk.round_end.points")
+        for gains, shown, hidden in ((True, "Scored this round", penalty), (False, penalty, "Scored this round")):
+            dialog = RoundEndDialog(root, catalog, ["Ana", "Bo"], end, [end], lambda: None, "all-fives", gains=gains)
+            texts = [w.cget("text") for w in _widgets(dialog.window) if w.winfo_class() == "TLabel"]
+            assert shown in texts and hidden not in texts
+            assert "Ana reached the target." in [label.cget("text") for label in dialog.story]
+            dialog.window.destroy()
+    finally:
+        root.destroy()
+
+
+def _widgets(widget) -> list:
+    found = []
+    for child in widget.winfo_children():
+        found += [child, *_widgets(child)]
+    return found

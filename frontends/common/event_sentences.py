@@ -126,10 +126,7 @@ def round_end_sentence(
         out = [seat_name(names, seat) for seat, tiles in sorted(hands.items(), key=lambda i: int(i[0])) if not tiles]
         how = catalog.t("log.went_out", players=", ".join(out) or "?")
     elif reason == "target":
-        totals = line.get("totals", {})
-        best = max(totals.values(), default=0)
-        leaders = [seat_name(names, s) for s, v in sorted(totals.items(), key=lambda i: int(i[0])) if v == best]
-        how = catalog.t("goal_reached", players=", ".join(leaders) or "?")
+        how = catalog.t("goal_reached", players=target_reachers(names, line))
     elif reason not in ("blocked", None) and game is not None and game.has(f"round_end.{reason}"):
         how = game.text(f"round_end.{reason}")
     else:
@@ -137,6 +134,15 @@ def round_end_sentence(
     totals = per_seat(names, line.get("totals", {}))
     result = round_result(catalog, variant, names, line)
     return catalog.t("log.round_end", round=line.get("round"), how=how, result=result, totals=totals)
+
+
+def target_reachers(names: Sequence[str], line: Mapping[str, Any]) -> str:
+    """Who reached the match's target in a ``round_end`` with the reason ``target``: the highest totals."""
+    totals = line.get("totals", {})
+    best = max(totals.values(), default=0)
+    return (
+        ", ".join(seat_name(names, s) for s, v in sorted(totals.items(), key=lambda i: int(i[0])) if v == best) or "?"
+    )
 
 
 def round_result(catalog: Catalog, variant: str, names: Sequence[str], line: Mapping[str, Any]) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from roundhouse.core.game.tiles import Tile
 from roundhouse.core.text.i18n import Catalog, CatalogError, variant_rules_text
-from roundhouse.frontends.common.event_sentences import round_result
+from roundhouse.frontends.common.event_sentences import round_result, target_reachers
 from roundhouse.frontends.tk.board import draw_tile
 from roundhouse.frontends.tk.chart import TotalsChart
 from roundhouse.frontends.tk.palette import Palette, current, follow
@@ -214,6 +214,8 @@ def round_story(catalog: Catalog, names: Sequence[str], event: Mapping[str, Any]
     if event.get("reason") == "out":
         out = [seat for seat, tiles in hands.items() if not tiles]
         return [t("tk.round_end.story.out", name=_seat_names(names, out) or "?")]
+    if event.get("reason") == "target":  # a scoring game won mid-round
+        return [t("goal_story", players=target_reachers(names, event)), round_result(catalog, variant_id, names, event)]
     key = f"tk.round_end.story.blocked.{variant_id}"
     return [
         t(key if catalog.has(key) else "tk.round_end.story.blocked"),
@@ -233,6 +235,7 @@ class RoundEndDialog(StoryScreen):
         history: Sequence[Mapping[str, Any]],
         on_close: Callable[[], None],
         variant_id: str = "",
+        gains: bool = False,
     ) -> None:
         t = catalog.t
         self.on_close = on_close
@@ -247,7 +250,8 @@ class RoundEndDialog(StoryScreen):
         self.window.protocol("WM_DELETE_WINDOW", self.close)
         table = ttk.Frame(self.body)
         table.pack(fill="x", anchor="w")
-        headings = ("tk.round_end.player", "tk.round_end.hand", "tk.round_end.points", "tk.round_end.total")
+        points_key = "score_gained" if gains else "tk.round_end.points"  # points won, not tiles' penalties
+        headings = ("tk.round_end.player", "tk.round_end.hand", points_key, "tk.round_end.total")
         for col, key in enumerate(headings):
             ttk.Label(table, text=t(key), font=("TkDefaultFont", 10, "bold")).grid(
                 row=0, column=col, sticky="e" if col >= 2 else "w", padx=8

@@ -119,7 +119,14 @@ class Pacing:
         if kind == "round":
             history = [h for h in self.round_history if h.get("round", 0) <= event.get("round", 0)]
             self.screen = RoundEndDialog(
-                host.root, host.catalog, names, event, history, self._screen_closed, session.variant.id
+                host.root,
+                host.catalog,
+                names,
+                event,
+                history,
+                self._screen_closed,
+                session.variant.id,
+                gains=session.variant.points_are == "gains",
             )
         else:
             self.screen = MatchEndDialog(
