@@ -93,6 +93,10 @@ def test_the_window_heading_and_lead_prompt_come_from_the_games_words() -> None:
     assert (
         model.detail == "Lead any tile." and model.centre_label == ui_catalog("en").t("tk.centre.empty") + " · Ends: 5"
     )
+    lead = [OpenDouble(Tile(2, 3))]
+    assert presenter.why_unplayable(view, lead, Tile(0, 1)) == ui_catalog("en").t("tk.hand.why.double")
+    presenter.game = words({"open.why": "Lead {tiles}."})
+    assert presenter.why_unplayable(view, lead, Tile(1, 1)) == "Lead 2-3.", "the game's own lead rule"
 
 
 @pytest.mark.parametrize(

@@ -231,7 +231,10 @@ class Presenter:
         drawn = view.extra.get("drawn_tile") if view.extra else None
         if isinstance(drawn, Tile) and tile != drawn:
             return self.t("tk.hand.why.drawn", drawn=drawn)
-        if any(isinstance(a, OpenDouble) for a in legal) and not tile.is_double:
+        leads = [str(a.tile) for a in legal if isinstance(a, OpenDouble)]
+        if leads and str(tile) not in leads and self.game.has("open.why"):  # the game's own lead rule
+            return self.game.text("open.why", {"tiles": ", ".join(leads)})
+        if leads and not tile.is_double:
             return self.t("tk.hand.why.double")
         plays = [a for a in legal if isinstance(a, Play)]
         if view.owed and (not plays or all(a.line == view.owed[0].line for a in plays)):
