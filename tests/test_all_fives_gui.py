@@ -116,6 +116,7 @@ def test_all_fives_in_the_window_a_spinner_cross_a_running_count_and_score_lines
         who = "Ana" if line["seat"] == 1 else "Bo"
         assert f"{who} scores {line['points']}: the ends add up to {line['values']['count']}." in log
     assert [s.total for s in model.seats] == [view.totals[1], view.totals[2]]
+    assert not app.buttons["end_turn"].winfo_ismapped(), "no End first turn button in a game without EndTurn"
 
 
 def test_a_long_side_arm_turns_down_at_the_edge_of_a_narrow_table_clear_of_the_other_arms(xvfb_display, fives) -> None:
