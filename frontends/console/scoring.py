@@ -52,8 +52,10 @@ def round_so_far(
     Keeps the ``scores`` table's rows adding up to its total in a game that
     scores during a round (``score`` events).
     """
+    if round_number <= 0 or (round_ends and round_ends[-1]["round"] >= round_number):
+        return None  # not asked, or no round under way
     before = round_ends[-1]["totals"] if round_ends else {}
     now = [totals.get(s, totals.get(str(s), 0)) - before.get(str(s), before.get(s, 0)) for s in range(1, players + 1)]
-    if not any(now) or (round_ends and round_ends[-1]["round"] >= round_number):
+    if not any(now):
         return None
     return term.t("score_round_so_far", round=round_number), now
