@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from roundhouse.core.game.actions import IllegalAction
 from roundhouse.core.play.record import replay as replay_record
 from roundhouse.core.play.session import RESTART, Session
 from roundhouse.core.play.setup import default_seats, make_session
@@ -265,9 +266,10 @@ def test_store_stays_bounded_over_1000_autosaved_decisions(tmp_path, registry):
                 session.new_match()
             session.decide(random.Random(len(session.log)).choice(session.legal_actions()))
             decisions += 1
-            if decisions % 10 == 0:
+            if decisions % 10 == 0 and session.can_undo:  # DX.6: never past a round end
                 session.undo()
-                session.undo()
+                if session.can_undo:
+                    session.undo()
                 session.redo()
             if decisions % 50 == 0:
                 largest = max(largest, sum(f.stat().st_size for f in churn.iterdir()))
@@ -328,15 +330,17 @@ def test_DX_8_new_match_keeps_history_and_marks_abandoned(tmp_path, registry):
         assert left.fetchone() == (0,)  # an ended match keeps its record, not its log
 
 
-def test_undo_after_match_end_reopens_the_save(tmp_path, registry):
+def test_DX_6_no_undo_after_match_end_so_the_match_stays_in_history(tmp_path, registry):
+    """The last round end showed every hand: undo may not go back past it, and the finished match stays finished."""
     with Store.open(tmp_path) as store:
         session = new_session(registry, humans=1, players=2, seed=21)
         store.attach(session)
         play_out(session)
         assert store.saved_match() is None and len(store.history()) == 1
-        session.undo()
-        assert not session.is_over
-        assert store.history() == [] and store.saved_match().log == tuple(e.to_text() for e in session.log)
+        assert not session.can_undo and session.undo_sealed_by is not None
+        with pytest.raises(IllegalAction):
+            session.undo()
+        assert session.is_over and store.saved_match() is None and len(store.history()) == 1
 
 
 def test_starting_a_fresh_match_moves_an_old_save_to_history(tmp_path, registry):

@@ -189,6 +189,8 @@ class Session:
         self.record = MatchRecord(self._header())
         self._undo: list[_UndoPoint] = []
         self._redo: list[list[LogEntry]] = []
+        self._revealed: tuple[int, int] = (0, 0)
+        """DX.6: (events before this index, the round) of the latest round end, whose hands every player saw."""
         self.preview_pending: Preview | None = None
         self._publish(self.state.start())
 
@@ -230,6 +232,9 @@ class Session:
 
     def _publish(self, events: list[Event]) -> None:
         self.record.events.extend(events)
+        for index, event in enumerate(events):
+            if event.type == "round_end":  # every hand is shown now (DX.3): undo stops here (DX.6)
+                self._revealed = (len(self.record.events) - len(events) + index + 1, event.get("round", 0))
         if self.observers:
             for observer in list(self.observers):
                 observer(self, events)
@@ -460,8 +465,22 @@ class Session:
     # --------------------------------------------------------- undo/redo
     @property
     def can_undo(self) -> bool:
-        """True when a human decision can be taken back."""
-        return bool(self._undo)
+        """True when a human decision can be taken back (DX.6: not past a round end, see :attr:`undo_sealed_by`)."""
+        return bool(self._undo) and self.undo_sealed_by is None
+
+    @property
+    def undo_sealed_by(self) -> int | None:
+        """DX.6: the round whose end stops undo now, or None when it does not.
+
+        Undo never goes back past a round end: every hand was shown there
+        (DX.3), so going back would let a player replay the round knowing
+        them. Redo cannot skip a round summary either, since only what undo
+        took back can be redone.
+        """
+        revealed_at, round_number = self._revealed
+        if self._undo and self._undo[-1].events_length < revealed_at:
+            return round_number
+        return None
 
     @property
     def can_redo(self) -> bool:
@@ -475,14 +494,21 @@ class Session:
         decision and the computer replies after it; when this is another
         human's seat, the front end asks that human first.
         """
-        if not self._undo:
+        if not self.can_undo:
             return None
         return self.log[self._undo[-1].log_length].seat
 
     def undo(self) -> None:
-        """DX.6: take back the last human decision and every computer action after it."""
+        """DX.6: take back the last human decision and every computer action after it.
+
+        Raises RuntimeError when there is nothing to undo, and IllegalAction
+        when the last human decision lies behind a round end (:attr:`undo_sealed_by`).
+        """
         if not self._undo:
             raise RuntimeError("nothing to undo")
+        sealed = self.undo_sealed_by
+        if sealed is not None:
+            raise IllegalAction(Notice("tk_flow_undo_sealed", round=sealed), "DX.6")
         point = self._undo.pop()
         self._redo.append(self.log[point.log_length :])
         self.log = self.log[: point.log_length]

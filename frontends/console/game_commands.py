@@ -110,6 +110,10 @@ class GameCommands:
         return self.settle(view, preview)
 
     def _cmd_undo(self, view: PlayerView) -> Outcome:
+        sealed = self.session.undo_sealed_by
+        if sealed is not None:  # DX.6: the round's hands were shown
+            self.term.say(self.term.t("console.illegal", reason=self.term.t("tk_flow_undo_sealed", round=sealed)))
+            return Outcome.STAY
         if not self.session.can_undo:
             self.term.say(self.term.t("console.nothing_to_undo"))
             return Outcome.STAY

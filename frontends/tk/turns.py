@@ -163,7 +163,8 @@ class Turns:
                 detail="",
                 hand_title=host.t("tk.round_end.hands_shown") if not model.hand else model.hand_title,
             )
-        enabled = {"hint": model.can_hint and s.hint_bot is not None, "undo": s.can_undo, "redo": s.can_redo}
+        undo = s.can_undo or s.undo_sealed_by is not None  # a sealed undo still answers, saying why (DX.6)
+        enabled = {"hint": model.can_hint and s.hint_bot is not None, "undo": undo, "redo": s.can_redo}
         notes = [
             host.t("tk.panel.variant", name=host.game_name),
             host.t("tk.panel.seed", seed=s.seed),
@@ -267,7 +268,14 @@ class Turns:
         """
         host = self.host
         s = host.session
-        if not s.can_undo or host.screen is not None:
+        if host.screen is not None:
+            return
+        sealed = s.undo_sealed_by
+        if sealed is not None:  # DX.6: the round's hands were shown; the player is told why nothing changed
+            host.presenter.notice = sentence_start(host.t("tk_flow_undo_sealed", round=sealed)) + "."
+            self.refresh()
+            return
+        if not s.can_undo:
             return
         owner = s.undo_owner()
         other = None
@@ -295,12 +303,12 @@ class Turns:
             host.session.resume("undo")
 
     def redo(self) -> None:
-        """DX.6: re-apply the undone decision with the same response."""
+        """DX.6: re-apply the undone decision with the same response; a round end it brings back shows its screen."""
         session = self.host.session
         if session.can_redo and self.host.screen is None:
             session.redo()
             self.host.presenter.reset()
-            self.host.catch_up(played_rounds(session))
+            self.host.after_change()  # a round end it brings back shows its summary (DX.6)
 
     def restart_round(self) -> None:
         """DX.7: back to the start of this round."""
