@@ -54,7 +54,7 @@ def test_DX_6_console_undo_after_the_reveal_says_why():
 def test_DX_6_window_undo_after_the_reveal_says_why(window):  # noqa: F811
     s = start(window, past_round_one())
     log = list(s.log)
-    assert str(window.buttons["undo"].cget("state")) != "disabled", "Undo answers, to say why"
+    assert not window.buttons["undo"].instate(["disabled"]), "Undo answers, to say why"
     window.buttons["undo"].invoke()
     pump(window.root)
     assert s.log == log, "nothing was taken back"

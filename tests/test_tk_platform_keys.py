@@ -58,6 +58,7 @@ def expected_accelerators(modifier: str) -> dict[tuple[str, str], str]:
         (game, t("tk.menu.undo")): f"{modifier}+Z",
         (game, t("tk.menu.redo")): f"{modifier}+Y",
         (game, t("tk.menu.hint")): "H",
+        (game, t("tk_flow_menu_skip")): "S",
         (game, t("tk.menu.quit")): f"{modifier}+Q",
         (view, t("tk.menu.rules")): "F1",
         (view, t("tk.menu.log")): f"{modifier}+L",
@@ -169,7 +170,7 @@ def test_DX_10_on_x11_shortcuts_menus_and_right_click_are_unchanged(window):
     modified = {f"<Control-Key-{letter}>" for letter in MODIFIED.values()}
     selectors = {"<Key-Down>", "<Key-Escape>", "<Key-KP_Enter>", "<Key-Left>", "<Key-Return>", "<Key-Right>"}
     selectors |= {"<Key-Up>", "<Key-space>", "d", "e"}
-    assert set(app.root.bind()) == {"<Configure>", "<Key-F1>", "h", "H", *modified, *selectors}
+    assert set(app.root.bind()) == {"<Configure>", "<Key-F1>", "h", "H", "s", "S", *modified, *selectors}
     assert set(app.table.bind()) == {
         "<Button-1>",
         "<Button-3>",

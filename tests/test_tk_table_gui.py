@@ -52,6 +52,7 @@ def test_a_computer_tile_slides_from_its_owner_row_to_its_place_at_normal_speed(
     lx1, ly1, _lx2, _ly2 = app.table.bbox(label[0])
     assert abs(moving[0] - lx1) < abs(home[0] - lx1) or abs(moving[1] - ly1) < abs(home[1] - ly1), "from its owner"
     assert pump(app.root, lambda: not app.slide.running, 5)
+    home = app.slide.home  # the turn's tiles slide in one after another: the last one ends on the last move
     x1, y1, _x2, _y2 = app.table.bbox("last")
     assert (x1, y1) == home and not app.table.find_withtag("sliding"), "it comes to rest on its place"
 

@@ -39,7 +39,7 @@ from roundhouse.frontends.tk.dialogs import KeysPanel, LogPanel, MatchEndDialog,
 from roundhouse.frontends.tk.goodbye import stays_to_save
 from roundhouse.frontends.tk.keyboard import KeyboardSelectors
 from roundhouse.frontends.tk.layout import TablePlan
-from roundhouse.frontends.tk.motion import Slide
+from roundhouse.frontends.tk.motion import TileSequence
 from roundhouse.frontends.tk.pacing import Pacing
 from roundhouse.frontends.tk.panels import Panels
 from roundhouse.frontends.tk.presenter import BoardModel, Presenter
@@ -207,8 +207,8 @@ class TkApp:
     _screen = screen
 
     @property
-    def slide(self) -> Slide | None:
-        """The slide of the computer's latest tile, or None."""
+    def slide(self) -> TileSequence | None:
+        """The computer's latest turn sliding in, or None."""
         return self.pacing.slide
 
     @property
@@ -313,6 +313,9 @@ class TkApp:
 
     def schedule_bot(self) -> None:
         self.pacing.schedule_bot()
+
+    def skip(self) -> None:
+        self.pacing.skip()
 
     # ------------------------------------------------------------ panels
     def open_rules(self) -> None:

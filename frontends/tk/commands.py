@@ -118,6 +118,8 @@ class CommandHost(Protocol):
 
     def hint(self) -> None: ...
 
+    def skip(self) -> None: ...
+
     def quit(self) -> None: ...
 
     def open_rules(self) -> None: ...
@@ -141,6 +143,7 @@ def command_table(host: CommandHost) -> tuple[Command, ...]:
         Command("undo", ("game",), "tk.menu.undo", host.undo, shortcut=Shortcut("z", True), group=1),
         Command("redo", ("game",), "tk.menu.redo", host.redo, shortcut=Shortcut("y", True), group=1),
         Command("hint", ("game",), "tk.menu.hint", host.hint, shortcut=Shortcut("h"), group=1),
+        Command("skip", ("game",), "tk_flow_menu_skip", host.skip, shortcut=Shortcut("s"), group=1),
         Command("quit", ("game",), "tk.menu.quit", host.quit, needs_match=False, shortcut=Shortcut("q", True), group=2),
         Command("rules", ("view", "help"), "tk.menu.rules", host.open_rules, shortcut=Shortcut("F1")),
         Command("log", ("view",), "tk.menu.log", host.open_log, shortcut=Shortcut("l", True)),

@@ -1,17 +1,26 @@
-"""A computer's tile sliding from its owner's seat to its place on the table.
+"""A computer's tiles sliding from their owner's seat to their places on the table.
 
-The table is drawn with the tile already in place; :func:`slide` moves the
+The table is drawn with the tiles already in place; :func:`slide` moves a
 tile's items back to the start point and brings them home in frames
-scheduled with ``after()``, so the window stays responsive. A redraw in the
-middle simply ends the slide (its items are gone).
+scheduled with ``after()``, so the window stays responsive. The tiles of
+one computer turn (a first-turn train, a double and its follow-up) slide
+in as one :class:`TileSequence`: each waits hidden, then starts a little
+after the one before it, the whole turn lasting at most
+:data:`SEQUENCE_MS`. A redraw in the middle simply ends the slides (their
+items are gone, and the new drawing shows every tile in place).
 """
 
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Sequence
 
 SLIDE_MS = {"slow": 700, "normal": 400, "fast": 180}
-"""How long a slide takes at each computer speed; other speeds (instant) do not slide."""
+"""How long one tile's slide takes at each computer speed; other speeds (instant) do not slide."""
+STAGGER_MS = {"slow": 240, "normal": 120, "fast": 60}
+"""The time between the starts of two tiles of one turn (shortened so a long turn keeps to SEQUENCE_MS)."""
+SEQUENCE_MS = {"slow": 2400, "normal": 1200, "fast": 600}
+"""The longest a turn's tiles take to come home, however many they are (a single tile takes its SLIDE_MS)."""
 FRAME_MS = 15
 
 
@@ -79,3 +88,107 @@ def slide(canvas: tk.Canvas, tag: str, start: tuple[float, float], duration_ms: 
     if not items or duration_ms <= 0:
         return None
     return Slide(canvas, items, start, duration_ms)
+
+
+def sequence_timing(speed: str, tiles: int) -> tuple[int, int, int]:
+    """(each slide, the stagger between starts, the whole sequence) in ms for ``tiles`` tiles at ``speed``."""
+    each = SLIDE_MS.get(speed, 0)
+    if each <= 0 or tiles <= 0:
+        return 0, 0, 0
+    stagger = STAGGER_MS[speed]
+    if tiles > 1:
+        stagger = min(stagger, max(0, SEQUENCE_MS[speed] - each) // (tiles - 1))
+    return each, stagger, each + stagger * (tiles - 1)
+
+
+class TileSequence:
+    """One computer turn's tiles (``groups`` of canvas items, in play order) sliding home from ``start`` in turn.
+
+    Tile ``i`` waits hidden until ``i`` staggers have passed, then slides
+    home like a :class:`Slide`; one ``after()`` chain drives them all.
+    ``running`` until the last tile is home; ``home`` and ``frame`` are
+    those of the tile that started last; ``tiles`` counts the tiles.
+    """
+
+    def __init__(
+        self, canvas: tk.Canvas, groups: Sequence[tuple[int, ...]], start: tuple[float, float], speed: str
+    ) -> None:
+        self.canvas = canvas
+        self.start = start
+        self.each, self.stagger, self.duration = sequence_timing(speed, len(groups))
+        self.groups = [tuple(items) for items in groups]
+        self.homes: list[tuple[float, float]] = []
+        self.elapsed = 0
+        self.job: str | None = None
+        for items in self.groups[1:]:
+            for item in items:
+                canvas.itemconfigure(item, state="hidden")
+        self._advance()
+        if self.running:
+            self.job = canvas.after(FRAME_MS, self._step)
+
+    @property
+    def tiles(self) -> int:
+        """How many tiles the sequence brings in."""
+        return len(self.groups)
+
+    @property
+    def running(self) -> bool:
+        """True until every tile of the turn is home (or gone)."""
+        return self.elapsed < self.duration and self._alive()
+
+    @property
+    def home(self) -> tuple[float, float] | None:
+        """Where the tile that started last comes to rest."""
+        return self.homes[-1] if self.homes else None
+
+    @property
+    def frame(self) -> int:
+        """The frames the tile that started last has moved."""
+        return max(0, self.elapsed - (len(self.homes) - 1) * self.stagger) // FRAME_MS
+
+    def _alive(self) -> bool:
+        return all(self.canvas.type(item) for items in self.groups for item in items)
+
+    def _advance(self) -> None:
+        """Show the tiles whose start has come and put each moving one where it is now."""
+        canvas = self.canvas
+        for index, items in enumerate(self.groups):
+            begun = self.elapsed - index * self.stagger
+            if begun < 0:
+                break
+            if index == len(self.homes):
+                for item in items:
+                    canvas.itemconfigure(item, state="normal")
+                x1, y1, _x2, _y2 = canvas.bbox(*items)
+                self.homes.append((x1, y1))
+            elif begun - FRAME_MS >= self.each:
+                continue  # home already
+            progress = min(1.0, begun / self.each)
+            self._place(index, (1 - progress) ** 3)
+
+    def _place(self, index: int, remaining: float) -> None:
+        """Put tile ``index`` ``remaining`` (1 = at the start, 0 = home) of the way from home."""
+        items, home = self.groups[index], self.homes[index]
+        x1, y1, _x2, _y2 = self.canvas.bbox(*items)
+        target = (home[0] + (self.start[0] - home[0]) * remaining, home[1] + (self.start[1] - home[1]) * remaining)
+        for item in items:
+            self.canvas.move(item, target[0] - x1, target[1] - y1)
+
+    def _step(self) -> None:
+        self.job = None
+        if not self._alive():
+            return
+        self.elapsed += FRAME_MS
+        self._advance()
+        if self.running:
+            self.job = self.canvas.after(FRAME_MS, self._step)
+
+    def stop(self) -> None:
+        """End the sequence now: every tile shown, home."""
+        if self.job is not None:
+            self.canvas.after_cancel(self.job)
+            self.job = None
+        if self._alive():
+            self.elapsed = self.duration + FRAME_MS * 2
+            self._advance()

@@ -3,17 +3,22 @@
 :class:`Pacing` keeps the events the session reports. After each change
 (:meth:`Pacing.after_change`) it queues a screen for each round or match
 end and shows them one at a time (the session is paused while one is up),
-has the host redraw, and schedules the next computer decision with
-``after()`` at the chosen speed: a computer never moves inside the call
-that changed the match, nor while the session is paused or a screen is
-up. A forced decision is taken at once (at "instant" speed, every forced
-one in a row); any other is worked out on the host's
+has the host redraw, and schedules the next computer turn with ``after()``
+at the chosen speed: a computer never moves inside the call that changed
+the match, nor while the session is paused or a screen is up.
+
+A computer turn is every decision one seat takes in a row (a first-turn
+train, a double and its follow-up): it is worked out as one step and shown
+as one sequence, its tiles sliding in from the owner's row label one after
+another (:class:`~roundhouse.frontends.tk.motion.TileSequence`); the next
+turn waits for the speed's delay, or for the sequence when that is longer.
+A forced decision is taken at once; any other is worked out on the host's
 :class:`~roundhouse.frontends.tk.thinking.Thinker`, off the main thread,
 while the thinking mark shows, and applied when its answer comes (held
-while the session is paused). At "instant" speed the computers' decisions
-follow one another and the table is drawn once a person or a screen is
-due. Every change discards an answer still awaited. The computer's latest
-tile slides in from its owner's row label.
+while the session is paused). At "instant" speed, and after
+:meth:`Pacing.skip` until a person or a screen is due, the computers'
+decisions follow one another and the table is drawn once. Every change
+discards an answer still awaited.
 """
 
 from __future__ import annotations
@@ -23,10 +28,11 @@ from typing import Protocol
 
 from roundhouse.core.game.actions import Action
 from roundhouse.core.game.events import Event
+from roundhouse.core.game.tiles import Tile
 from roundhouse.core.play.session import Session
 from roundhouse.core.text.i18n import Catalog
 from roundhouse.frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
-from roundhouse.frontends.tk.motion import SLIDE_MS, Slide, slide
+from roundhouse.frontends.tk.motion import TileSequence, sequence_timing
 from roundhouse.frontends.tk.settings import Settings
 from roundhouse.frontends.tk.thinking import Question, Thinker, apply_answer, bot_question
 
@@ -62,13 +68,19 @@ class Pacing:
     """The screens and computer steps of the host's session.
 
     ``screen`` is the round or match screen now up, ``slide`` the last
-    computer tile's slide and ``round_history`` the round ends the screens chart.
+    computer turn's tiles sliding in, ``round_history`` the round ends the
+    screens chart and ``skipping`` True from :meth:`skip` until a person or
+    a screen is due.
     """
 
     def __init__(self, host: PacingHost) -> None:
         self.host = host
         self.screen: RoundEndDialog | MatchEndDialog | None = None
-        self.slide: Slide | None = None
+        self.slide: TileSequence | None = None
+        self.skipping = False
+        self._turn_seat: int | None = None
+        self._settle_ms = 0
+        """How long the turn just shown takes to slide in: the next computer turn waits for it."""
         self.round_history: list[dict] = []
         self._incoming: list[Event] = []
         self._screens: list[tuple[str, dict]] = []
@@ -106,6 +118,8 @@ class Pacing:
         host.report_store_warnings()
         host.refresh_log()
         self._show_next_screen()
+        if not self._may_move():
+            self.skipping = False
         host.refresh()
         self.schedule_bot()
 
@@ -147,10 +161,12 @@ class Pacing:
             self.host.open_setup()
 
     def schedule_bot(self) -> None:
-        """Let the computer decide after the speed's delay, when it is to move and nothing holds it.
+        """Let the computer take its turn after the speed's delay, when it is to move and nothing holds it.
 
-        An answer that came while the session was paused is applied now.
+        The delay is at least the time the turn just shown takes to slide
+        in. An answer that came while the session was paused is applied now.
         """
+        settle, self._settle_ms = self._settle_ms, 0
         if not self._may_move():
             return
         if self._held is not None:
@@ -158,7 +174,19 @@ class Pacing:
             self._held = None
             self._decided(question, answer)
         elif self.bot_job is None and self.host.thinker.pending is None:
-            self.bot_job = self.host.root.after(self.host.settings.delay_ms, self.bot_step)
+            delay = 0 if self.skipping else max(self.host.settings.delay_ms, settle)
+            self.bot_job = self.host.root.after(delay, self.bot_step)
+
+    def skip(self) -> None:
+        """Skip to the person's next decision: the computers' turns follow at once, the table drawn when one is due."""
+        if not self._may_move():
+            return
+        self.skipping = True
+        if self.slide is not None:
+            self.slide.stop()
+        if self.bot_job is not None:
+            self.host.root.after_cancel(self.bot_job)
+            self.bot_step()
 
     def cancel_bot(self) -> None:
         """Drop the computer decision scheduled or being worked out, if any."""
@@ -177,53 +205,73 @@ class Pacing:
         return s.bot_to_move and not s.paused and self.screen is None
 
     def bot_step(self) -> None:
-        """The computer's next decision, or the start of it.
-
-        A forced decision is taken at once (at "instant" speed, every forced
-        one in a row); any other is asked off the main thread while the
-        thinking mark shows.
-        """
+        """Start the computer's turn: its decisions are taken one after another, then shown together."""
         self.bot_job = None
+        self._turn_seat = self.host.session.pending_seat
+        self._go_on()
+
+    def _go_on(self) -> None:
+        """Take the turn's next decision: a forced one at once, any other asked off the main thread.
+
+        The turn ends when another seat is to move (at "instant" speed or
+        while skipping, only when a person or a screen is due); then it is shown.
+        """
         session = self.host.session
-        moved = False
-        while self._may_move() and len(session.legal_actions()) == 1:
-            moved = session.step() is not None
-            if self.host.settings.speed != "instant" or self._incoming_screen():
-                break
-        if moved:
-            self._moves_shown()
-        elif self._may_move():
-            self.host.thinker.ask(bot_question(session), self._decided)
-            self.host.show_thinking()
+        while self._turn_goes_on():
+            if len(session.legal_actions()) != 1:
+                self.host.thinker.ask(bot_question(session), self._decided)
+                self.host.show_thinking()
+                return
+            session.step()
+        self._turn_shown()
+
+    def _turn_goes_on(self) -> bool:
+        if not self._may_move() or self._incoming_screen():
+            return False
+        fast = self.host.settings.speed == "instant" or self.skipping
+        return fast or self.host.session.pending_seat == self._turn_seat
 
     def _decided(self, question: Question, answer: Action | Exception) -> None:
-        """The computer's answer came: the session takes it (held while the session is paused)."""
+        """The computer's answer came: the session takes it (held while the session is paused), and the turn goes on."""
         if not self._may_move():
             self._held = (question, answer)
             return
         apply_answer(self.host.session, answer)
-        if self.host.settings.speed == "instant" and not self._incoming_screen() and self._may_move():
-            self.bot_step()  # the table is drawn once a person or a screen is due, as at "instant" speed before
-        else:
-            self._moves_shown()
+        self._go_on()
 
-    def _moves_shown(self) -> None:
-        """Show the computer's decisions just taken, and pace the next one."""
+    def _turn_shown(self) -> None:
+        """Show the computer's turn just taken, its tiles sliding in as one sequence, and pace the next turn."""
+        self._turn_seat = None
         plays = [e for e in self._incoming if e.type == "play"]
+        skipped = self.skipping
+        if plays and not skipped:
+            self._settle_ms = sequence_timing(self.host.settings.speed, len(plays))[2]
         self.after_change()
-        if plays and self.screen is None:
-            self._slide_in(plays[-1]["seat"])
+        if plays and self.screen is None and not skipped:
+            seat = plays[-1]["seat"]
+            self._slide_in(seat, [Tile.parse(str(e["tile"])) for e in plays if e["seat"] == seat])
 
-    def _slide_in(self, seat: int) -> None:
-        """Show the computer's latest tile sliding from its owner's row label to its place."""
+    def _slide_in(self, seat: int, tiles: list) -> None:
+        """Show ``seat``'s tiles of this turn sliding one after another from its row label to their places."""
         if self.slide is not None:
             self.slide.stop()
-        table = self.host.table
+            self.slide = None
+        table, speed = self.host.table, self.host.settings.speed
         label = [i for i in table.find_withtag(f"row:{seat}") if "label" in table.gettags(i)]
-        if not label:
+        if not label or sequence_timing(speed, len(tiles))[0] <= 0:
             return
-        x1, y1, _x2, _y2 = table.bbox(label[0])
-        self.slide = slide(table, "last", (x1, y1), SLIDE_MS.get(self.host.settings.speed, 0))
+        placed = set(table.find_withtag("placed")) - set(table.find_withtag("pinned"))
+        groups = []
+        for tile in tiles:
+            items = [i for i in table.find_withtag(f"face:{tile}") if i in placed]
+            if items:
+                groups.append(tuple(items))
+        last = table.find_withtag("last")
+        if groups and last:
+            groups[-1] = tuple(dict.fromkeys(last + groups[-1]))  # the last move's mark comes with its tile
+        if groups:
+            x1, y1, _x2, _y2 = table.bbox(label[0])
+            self.slide = TileSequence(table, groups, (x1, y1), speed)
 
     def _incoming_screen(self) -> bool:
         return any(e.type in ("round_end", "match_end") for e in self._incoming)

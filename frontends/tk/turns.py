@@ -164,7 +164,12 @@ class Turns:
                 hand_title=host.t("tk.round_end.hands_shown") if not model.hand else model.hand_title,
             )
         undo = s.can_undo or s.undo_sealed_by is not None  # a sealed undo still answers, saying why (DX.6)
-        enabled = {"hint": model.can_hint and s.hint_bot is not None, "undo": undo, "redo": s.can_redo}
+        enabled = {
+            "hint": model.can_hint and s.hint_bot is not None,
+            "undo": undo,
+            "redo": s.can_redo,
+            "skip": s.bot_to_move and screen is None,
+        }
         notes = [
             host.t("tk.panel.variant", name=host.game_name),
             host.t("tk.panel.seed", seed=s.seed),

@@ -27,8 +27,11 @@ from roundhouse.frontends.tk.presenter import BoardModel, Presenter
 
 SIDE_PANEL_MIN_WIDTH = 1150
 SIDE_PANEL_MAX_LINES = 7
-BUTTONS = ("confirm", "cancel", "end_turn", "hint", "redo", "undo")
-"""The button bar's buttons (``tk.button.<key>``); the first three sit on the left."""
+BUTTONS = ("confirm", "cancel", "end_turn", "hint", "redo", "undo", "skip")
+"""The button bar's buttons (``tk.button.<key>``, Skip ``tk_flow_button_skip``); the first three sit on the left.
+
+A button that cannot be used now is greyed out, never taken away: no button moves under the pointer.
+"""
 
 
 class WindowHost(Protocol):
@@ -51,6 +54,8 @@ class WindowHost(Protocol):
     def redo(self) -> None: ...
 
     def undo(self) -> None: ...
+
+    def skip(self) -> None: ...
 
     def set_hand_order(self, order: str) -> None: ...
 
@@ -141,10 +146,10 @@ class TableWindow:
         host = self.host
         bar = ttk.Frame(self.main, padding=(8, 6))
         bar.grid(row=2, column=0, columnspan=2, sticky="we")
-        handlers = (host.confirm, host.cancel, host.end_turn, host.hint, host.redo, host.undo)
+        handlers = (host.confirm, host.cancel, host.end_turn, host.hint, host.redo, host.undo, host.skip)
         self.buttons: dict[str, ttk.Button] = {}
         for key, command in zip(BUTTONS, handlers, strict=True):
-            button = ttk.Button(bar, text=host.t(f"tk.button.{key}"), command=command)
+            button = ttk.Button(bar, text=host.t(_label_key(key)), command=command)
             button.pack(side="left" if key in BUTTONS[:3] else "right", padx=3)
             self.buttons[key] = button
         self.hand_order_var = tk.StringVar(value=host.presenter.order)
@@ -199,7 +204,7 @@ class TableWindow:
         self.handoff.t = self.host.catalog.t
         self.players.label(self.host.t)
         for key, button in self.buttons.items():
-            button.configure(text=self.host.t(f"tk.button.{key}"))
+            button.configure(text=self.host.t(_label_key(key)))
         self._label_hand_controls()
         self._shown.clear()
 
@@ -270,13 +275,7 @@ class TableWindow:
         self._set(self.thinking, "text", words)
 
     def _show_buttons(self, states: Mapping[str, bool]) -> None:
-        """End turn shows only while it can be used; the other buttons are greyed out instead."""
-        if self._shown.get("end_turn_shown") != states["end_turn"]:
-            self._shown["end_turn_shown"] = states["end_turn"]
-            if states["end_turn"]:
-                self.buttons["end_turn"].pack(side="left", padx=3, after=self.buttons["cancel"])
-            else:
-                self.buttons["end_turn"].pack_forget()
+        """A button that cannot be used now is greyed out (none is taken away, so none moves)."""
         for key, enabled in states.items():
             if self._shown.get(("state", key)) != enabled:
                 self._shown[("state", key)] = enabled
@@ -288,3 +287,8 @@ class TableWindow:
         if self._shown.get(key) != value:
             self._shown[key] = value
             widget.configure(**{option: value})
+
+
+def _label_key(button: str) -> str:
+    """The catalog key of a button's label."""
+    return "tk_flow_button_skip" if button == "skip" else f"tk.button.{button}"
