@@ -49,8 +49,11 @@ def first_play(session):
 
 
 def play_by_clicks(app, action):
-    """Select the action's tile in the hand, click its lit place, and return the lit place's item."""
+    """Preview the action by clicks: its tile in the hand, then (when the tile has several places) its lit place."""
     click(app, app.hand, f"hand:{action.tile}")
+    pending = app.session.preview_pending
+    if pending is not None and pending.action == action:
+        return  # its only place: the click on the tile previewed it there (issue 24)
     key_name = "@centre" if isinstance(action, (PlaceEngine, OpenDouble)) else str(action.line)
     target = [i for i in app.table.find_withtag(f"target:{key_name}") if "lit" in app.table.gettags(i)]
     assert target, f"{key_name} is not lit for {action.tile}"
@@ -296,7 +299,7 @@ def test_DX_8_setup_dialog_starts_the_chosen_match_and_theme_is_remembered(windo
     assert Tile(12, 12) == session.view(None).extra["engine"]
 
 
-def test_DB_open_double_by_clicking_the_centre_then_branches_show_their_open_order(window):
+def test_DB_open_double_by_clicking_it_then_branches_show_their_open_order(window):
     app = window
     registry = REGISTRY.registry
     session = next(
@@ -306,9 +309,7 @@ def test_DB_open_double_by_clicking_the_centre_then_branches_show_their_open_ord
     )
     start(app, session)
     opening = next(a for a in session.legal_actions() if isinstance(a, OpenDouble))
-    click(app, app.hand, f"hand:{opening.tile}")
-    assert [i for i in app.table.find_withtag("target:@centre") if "lit" in app.table.gettags(i)]
-    click(app, app.table, "centre")
+    click(app, app.hand, f"hand:{opening.tile}")  # its only place is the centre: previewed there at once
     assert session.preview_pending is not None and session.preview_pending.action == opening
     assert app.table.find_withtag("ghost")
     app.buttons["confirm"].invoke()
@@ -417,8 +418,9 @@ def test_computer_moves_are_paced_with_after_and_never_run_inside_the_call(windo
     app.set_session(session)
     assert session.log == [], "set_session returns at once; the computer moves later, from the event loop"
     assert pump(app.root, lambda: len(session.log) >= 1, 10)
-    assert len(session.log) == 1, "one computer decision per paced step"
-    assert app.detail.cget("text").startswith("Last move: Ana places the engine"), "the move is told in words"
+    assert {entry.seat for entry in session.log} == {1}, "one computer turn per paced step (issue 24)"
+    feed = " ".join(app.table.itemcget(i, "text") for i in app.table.find_withtag("feed-line"))
+    assert "Ana" in feed, "the moves are told in words"
     assert app.table.find_withtag("last") or app.model.centre_last, "and highlighted"
     assert pump(app.root, lambda: session.human_to_move, 20)
 

@@ -1,14 +1,19 @@
 """The mouse on the table and the hand, and the hand's order: select, place, drag, arrange (DX.2).
 
 :class:`Clicks` binds the clicks of both canvases. A click on a hand tile
-selects it and lights its places, or says in the status why it cannot be
-played now; a click on a lit place previews the tile there, and a click on
-that preview confirms it; a double click on a tile with a single place
-previews it at once. It is the :class:`roundhouse.frontends.tk.drag.DropHost`
-of the hand's drag: a tile dropped on a lit place is previewed there, one
-dropped along the hand moves it in the player's own order. The right button
-(on macOS also Control-click) does what Escape does. Ordering or arranging
-the hand never plays a tile.
+with a single place previews it there; one with several places is
+selected and its places light up; one that cannot be played now is said
+why in the status. A click on a lit place previews the selected tile
+there. A preview is confirmed where the eye already is: a click on the
+previewed tile (in the hand, on release, or on the table), or on the
+confirm control drawn beside it; the cancel control beside it cancels.
+When the only legal action is a draw or a pass, a click on the hand
+previews it and a second one confirms it. It is the
+:class:`roundhouse.frontends.tk.drag.DropHost` of the hand's drag: a tile
+dropped on a lit place is previewed there (a click or Enter confirms it),
+one dropped along the hand moves it in the player's own order. The right
+button (on macOS also Control-click) does what Escape does. Ordering or
+arranging the hand never plays a tile.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 import tkinter as tk
 from typing import Any, Protocol
 
-from roundhouse.core.game.actions import Action
+from roundhouse.core.game.actions import Action, Draw, Pass
 from roundhouse.core.game.tiles import Tile
 from roundhouse.core.game.views import PlayerView
 from roundhouse.core.play.session import Session
@@ -46,6 +51,8 @@ class ClickHost(Protocol):
 
     def escape(self) -> None: ...
 
+    def cancel(self) -> None: ...
+
 
 class Clicks:
     """Binds the mouse on the table and hand canvases of ``host.window`` (the drag's gestures too)."""
@@ -57,6 +64,8 @@ class Clicks:
         self.table.bind("<Button-1>", self._on_table_click)
         self.hand.bind("<Button-1>", self._on_hand_click)
         self.hand.bind("<Double-Button-1>", self._on_hand_double_click)
+        self.hand.bind("<ButtonRelease-1>", self._on_hand_release)  # before the drag's own: it sees a drag going on
+        self._confirm_on_release = False
         self.drag = HandDrag(self)
         for canvas in (self.table, self.hand):
             for sequence in host.platform.context_clicks:
@@ -77,15 +86,54 @@ class Clicks:
 
     def _on_table_click(self, event: tk.Event) -> None:
         for tag in self._item_tags(self.table, event.x, event.y):
+            if tag == "preview:confirm":
+                self.host.confirm()
+                return
+            if tag == "preview:cancel":
+                self.host.cancel()
+                return
             if tag.startswith("target:") or tag.startswith("row:"):
                 self.click_target(self._target_key(tag.split(":", 1)[1]))
                 return
 
     def _on_hand_click(self, event: tk.Event) -> None:
+        self._confirm_on_release = False
+        forced = self._forced()
+        if forced is not None:
+            self.choose_forced(forced)
+            return
         for tag in self._item_tags(self.hand, event.x, event.y):
             if tag.startswith("hand:"):
-                self.click_hand(tag.split(":", 1)[1])
+                tile = Tile.parse(tag.split(":", 1)[1])
+                if self._previewed_tile() == tile:
+                    self._confirm_on_release = True  # a click, not the start of a drag, confirms it
+                else:
+                    self.click_hand(str(tile))
                 return
+
+    def _on_hand_release(self, _event: tk.Event) -> None:
+        """The previewed tile was clicked (not dragged away): confirm it."""
+        if self._confirm_on_release and not self.drag.dragging:
+            self._confirm_on_release = False
+            self.host.confirm()
+        self._confirm_on_release = False
+
+    def _previewed_tile(self) -> Tile | None:
+        pending = self.host.session.preview_pending if self.host.session is not None else None
+        return getattr(pending.action, "tile", None) if pending is not None and self.host.legal_for_viewer() else None
+
+    def _forced(self) -> Action | None:
+        """The only legal action when it is a draw or a pass, else None."""
+        legal = self.host.legal_for_viewer()
+        return legal[0] if len(legal) == 1 and isinstance(legal[0], (Draw, Pass)) else None
+
+    def choose_forced(self, action: Action) -> None:
+        """The only legal action is ``action`` (a draw or a pass): preview it, or confirm it when it is previewed."""
+        pending = self.host.session.preview_pending
+        if pending is not None and pending.action == action:
+            self.host.confirm()
+        else:
+            self.host.preview_action(action)
 
     def _on_hand_double_click(self, event: tk.Event) -> None:
         """A double click on a tile with a single place previews it there at once."""
@@ -113,17 +161,24 @@ class Clicks:
             return
         if host.session.preview_pending is not None:
             host.session.cancel()
-        host.presenter.click_hand(tile, legal)
-        host.refresh()
+        presenter = host.presenter
+        if presenter.selected != tile or len(presenter.targets(legal)) != 1:  # a tile with one place stays chosen
+            presenter.click_hand(tile, legal)
+        places = presenter.targets(legal) if presenter.selected == tile else {}
+        if len(places) == 1:  # its only place: previewed at once
+            host.preview_action(next(iter(places.values())))
+        else:
+            host.refresh()
 
-    def click_target(self, key: Any) -> None:
-        """A place was clicked: preview the selected tile there (clicking the preview again confirms)."""
+    def click_target(self, key: Any, confirm: bool = True) -> None:
+        """A place was clicked: preview the selected tile there; a click on that preview confirms it (if confirm)."""
         action = self.host.presenter.click_target(key, self.host.legal_for_viewer())
         if action is None:
             return
         pending = self.host.session.preview_pending
         if pending is not None and pending.action == action:
-            self.host.confirm()
+            if confirm:
+                self.host.confirm()
             return
         self.host.preview_action(action)
 
@@ -152,7 +207,7 @@ class Clicks:
             if tag.startswith("target:"):
                 key = self._target_key(tag.split(":", 1)[1])
                 if key in presenter.targets(legal):
-                    self.click_target(key)
+                    self.click_target(key, confirm=False)  # a drop is a preview: a click or Enter confirms it
                 return
 
     def set_hand_order(self, order: str) -> None:

@@ -160,12 +160,17 @@ class TileSequence:
             if index == len(self.homes):
                 for item in items:
                     canvas.itemconfigure(item, state="normal")
+                    canvas.addtag_withtag("sliding", item)
+                    canvas.tag_raise(item)
                 x1, y1, _x2, _y2 = canvas.bbox(*items)
                 self.homes.append((x1, y1))
             elif begun - FRAME_MS >= self.each:
                 continue  # home already
             progress = min(1.0, begun / self.each)
             self._place(index, (1 - progress) ** 3)
+            if progress >= 1:
+                for item in items:
+                    canvas.dtag(item, "sliding")
 
     def _place(self, index: int, remaining: float) -> None:
         """Put tile ``index`` ``remaining`` (1 = at the start, 0 = home) of the way from home."""

@@ -2,7 +2,8 @@
 
 :class:`Turns` shows the table from the seat whose hand may be seen (the only
 human, or in hot seat the human who has taken the device, DX.3), previews
-a decision without applying it (DX.2), confirms or cancels it, takes a
+a decision without applying it (DX.2) with its confirm and cancel
+controls beside it, confirms or cancels it, takes a
 decision back and brings it again (DX.6), restarts the round (DX.7) and
 starts the same table again (DX.8). Nothing may be done while a round or
 match screen or the setup screen is up. An action the session refuses is
@@ -29,6 +30,7 @@ from roundhouse.frontends.common.reasons import reason_words, sentence_start
 from roundhouse.frontends.tk.dialogs import MatchEndDialog, RoundEndDialog
 from roundhouse.frontends.tk.pacing import played_rounds
 from roundhouse.frontends.tk.presenter import Presenter
+from roundhouse.frontends.tk.preview_marks import draw_preview_marks
 from roundhouse.frontends.tk.settings import Settings
 from roundhouse.frontends.tk.setup_screen import seat_kind_words
 from roundhouse.frontends.tk.thinking import Answer, Question, Thinker, hint_question
@@ -176,6 +178,9 @@ class Turns:
             host.t("tk.panel.speed", speed=host.t(f"tk.speed.{host.settings.speed}")),
         ]
         host.window.show(model, enabled, [self._seat_kind(seat.seat) for seat in model.seats], notes)
+        if model.can_confirm:  # DX.2: confirm or cancel beside the preview itself
+            cancel = host.t("tk.button.cancel") if model.can_cancel else None
+            draw_preview_marks(host.window.table, model.confirm_label, cancel)
         self.show_thinking()
         handoff = host.window.handoff
         if hidden:
