@@ -106,7 +106,8 @@ def test_DX_2_the_controls_beside_the_preview_confirm_and_cancel_it(window):  # 
     ghost = app.table.bbox("ghost")
     marks = app.table.bbox("preview-mark")
     assert marks is not None, "controls are drawn beside the preview"
-    assert abs(marks[1] - ghost[3]) < 20 and marks[0] < ghost[2], "just under the previewed tile"
+    beside = 0 <= marks[0] - ghost[2] < 20 and marks[1] < ghost[3] and marks[3] > ghost[1]
+    assert beside, "just beside the previewed engine"
     click(app, app.table, "preview:cancel")
     assert s.preview_pending is None and not s.log and not app.table.find_withtag("preview-mark")
     press_hand(app, "12-12")
@@ -133,7 +134,7 @@ def test_DX_2_a_forced_pass_and_a_forced_draw_take_a_click_or_two_on_the_hand(wi
     assert s.legal_actions() == [Pass()], "seat 1 cannot play in its first turn"
     assert s.preview_pending is not None, "a forced pass is shown with its reason (DX.2)"
     press_hand(app, "1-1")
-    assert s.log[-1].seat == 1 and s.log[-1].action == Pass(), "one click on the hand acknowledges it"
+    assert (1, Pass()) in [(e.seat, e.action) for e in s.log], "one click on the hand acknowledges it"
     assert pump(app.root, lambda: s.human_to_move and s.legal_actions() == [Draw()], 10)
     hand = list(s.view(1).hand)
     press_hand(app, "2-2")
