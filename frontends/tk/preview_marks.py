@@ -2,13 +2,13 @@
 
 :func:`draw_preview_marks` puts a Confirm (or Acknowledge) control and,
 when the preview may be cancelled, a Cancel control beside what the
-preview shows: labelled, under the previewed tile on a row; on the
-crowded pinned header (the centre, the boneyard's ghost or, for a forced
-pass, the boneyard) as a tick and a cross to its right, or under it when
-they would cover words there (the feed beside the boneyard). They carry
-``preview-mark`` and ``preview:confirm`` or ``preview:cancel`` (the
-window's clicks act on them), and ``pinned`` on the header, so they stay
-with what they mark when the rows scroll.
+preview shows: a tick and a cross with their words under the previewed
+tile on a row; on the crowded pinned header (the centre, the boneyard's
+ghost or, for a forced pass, the boneyard) the tick and the cross alone,
+to its right, or under it when they would cover words there (the feed
+beside the boneyard). They carry ``preview-mark`` and ``preview:confirm``
+or ``preview:cancel`` (the window's clicks act on them), and ``pinned`` on
+the header, so they stay with what they mark when the rows scroll.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def draw_preview_marks(canvas: tk.Canvas, confirm: str, cancel: str | None) -> N
     else:  # on a row: labelled controls under the previewed tile
         x = x1
         for text, tag, fill in controls:
-            x = _control(canvas, x, y2 + GAP, text, fill, ("preview-mark", tag))[0] + GAP
+            x = _control(canvas, x, y2 + GAP, f"{COMPACT[tag]} {text}", fill, ("preview-mark", tag))[0] + GAP
     right = canvas.bbox("preview-mark")[2]
     width = canvas.winfo_width()
     if right > width > 1:
