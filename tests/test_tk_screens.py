@@ -317,6 +317,7 @@ def test_keyboard_help_is_a_two_column_table(window):
         if w.winfo_class() == "TLabel" and w.grid_info()
     }
     assert grid[(3, 0)] == "← →" and grid[(3, 1)] == ENGLISH.t("tk.keys.do.hand")
+    assert ("S", ENGLISH.t("tk.keys.do.skip")) in {(grid[row, 0], grid.get((row, 1))) for row, _ in grid}
     assert all("\n" not in text for text in grid.values())
     panel.close()
 

@@ -431,7 +431,7 @@ class LogPanel(TextPanel):
 
 SELECTOR_KEYS = {"hand": "← →", "place": "↑ ↓", "enter": "Enter", "escape": "Esc", "draw": "D", "end": "E"}
 """The keys of the position selectors (:mod:`roundhouse.frontends.tk.keyboard`) as the help writes them."""
-KEYS = (*SELECTOR_KEYS, "hint", "undo", "redo", "restart", "new", "rules", "log", "quit")
+KEYS = (*SELECTOR_KEYS, "skip", "hint", "undo", "redo", "restart", "new", "rules", "log", "quit")
 """What the keyboard help lists (``tk.keys.do.<name>``), in order: the selectors' keys, then the commands' ids."""
 
 
