@@ -40,9 +40,14 @@ def box(app, tag: str) -> tuple[float, ...]:
 
 
 def take_with_the_mouse(app, session, action) -> None:
-    """Select the tile, click its lit place (or the boneyard), then press Confirm."""
+    """Select the tile, click its lit place unless that click previewed its only place (or the boneyard), confirm."""
     if isinstance(action, (OpenDouble, Play)):
         click(app, app.hand, f"hand:{action.tile}")
+        pending = session.preview_pending
+        if pending is not None and pending.action == action:  # the tile's only place: previewed by the click
+            app.buttons["confirm"].invoke()
+            assert pump(app.root, lambda: session.human_to_move or app._screen is not None or session.is_over, 20)
+            return
         place = "@centre" if isinstance(action, OpenDouble) else str(action.line)
         assert lit(app, place), f"{place} is not lit for {action.tile}"
         click(app, app.table, lit(app, place)[0])

@@ -124,7 +124,7 @@ def test_first_launch_opens_the_welcome_screen_and_nothing_is_played(window):
     assert screen.cancel_button is None, "there is nothing to go back to"
     assert "easy" in " ".join(screen.kinds) and not any(b in k for k in screen.kinds for b in ("greedy", "planner"))
     screen.start_button.event_generate("<Return>")
-    assert pump(app.root, lambda: app.session is not None, 10), "Enter starts the match"
+    assert pump(app.root, lambda: app.session is not None, 30), "Enter starts the match"
     assert not screen.open
 
 

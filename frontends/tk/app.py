@@ -129,6 +129,7 @@ class TkApp:
         self.panels.pause_for_open(session)
         self.presenter.reset()
         self.presenter.game = game_words(session.variant, self.lang)
+        self.window.offer_buttons(session.variant.actions)
         self.turns.reset_handoff()
         self.pacing.begin(session)
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from tkinter import ttk
 from typing import Any, Protocol
 
+from roundhouse.core.game.actions import Action, EndTurn
 from roundhouse.core.text.i18n import Catalog
 from roundhouse.frontends.tk import palette, window_size
 from roundhouse.frontends.tk.board import draw_hand, draw_table, pin_header
@@ -273,6 +274,14 @@ class TableWindow:
     def show_thinking(self, words: str) -> None:
         """Show ``words`` as the thinking mark beside the status line ("" hides it)."""
         self._set(self.thinking, "text", words)
+
+    def offer_buttons(self, actions: Sequence[type[Action]]) -> None:
+        """Show End first turn only in a game with that action (``Variant.actions``); set once per match."""
+        button = self.buttons["end_turn"]
+        if EndTurn in actions and not button.winfo_manager():
+            button.pack(side="left", padx=3, after=self.buttons["cancel"])
+        elif EndTurn not in actions:
+            button.pack_forget()
 
     def _show_buttons(self, states: Mapping[str, bool]) -> None:
         """A button that cannot be used now is greyed out (none is taken away, so none moves)."""
