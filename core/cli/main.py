@@ -16,10 +16,19 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, NoReturn
 
+from roundhouse.core.cli.simulate_command import (
+    add_standings_arguments,
+    add_tournament_arguments,
+    command_standings,
+    ledger_seed,
+    missing_arguments,
+    open_ledger,
+    report,
+)
 from roundhouse.core.cli.store_commands import (
     command_export,
     command_history,
@@ -36,6 +45,8 @@ from roundhouse.core.plugins.frontend import AppContext, PlayOptions
 from roundhouse.core.plugins.manager import Plugins, get_plugin_manager
 from roundhouse.core.store import ENV_DATA_DIR, Store, StoreBusy, StoreError, make_data_directory
 from roundhouse.core.text.i18n import LANGUAGES, CatalogError, language_code
+from roundhouse.core.tournament import cluster
+from roundhouse.core.tournament.ledger import LedgerError
 from roundhouse.core.tournament.simulate import MatchOutcome, default_jobs, format_result, simulate
 
 
@@ -184,7 +195,7 @@ CONFIG_EPILOG = (
     "else the user config directory (~/.config/roundhouse on Linux): --data-dir does not move them."
 )
 
-COMMAND_NAMES = ("play", "simulate", "plugins", "rules", "history", "export", "replay")
+COMMAND_NAMES = ("play", "simulate", "standings", "plugins", "rules", "history", "export", "replay")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -206,9 +217,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_play_arguments(command("play", "play a match (the default command)"))
 
     sim = command("simulate", "bots play each other headlessly")
-    sim.add_argument("--variant", required=True, help="variant id, e.g. mexican-train")
-    sim.add_argument("--players", type=_positive, required=True, help="number of seats")
-    sim.add_argument("--bots", required=True, help="one bot id for every seat, or one per seat, comma-separated")
+    sim.add_argument("--variant", help="variant id, e.g. mexican-train (required but with --report)")
+    sim.add_argument("--players", type=_positive, help="number of seats (required but with --report)")
+    sim.add_argument(
+        "--bots", help="one bot id for every seat, or one per seat, comma-separated (required but with --report)"
+    )
     sim.add_argument("--matches", type=_positive, default=1, help="how many matches (default 1)")
     sim.add_argument("--seed", type=_seed, default=None, help="seed of the first match (default: fresh)")
     sim.add_argument(
@@ -227,6 +240,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="run each bot in its own process that sees only its views (a result that can be trusted)",
     )
+    add_tournament_arguments(sim)
+    add_standings_arguments(command("standings", "print the standings of a tournament's ledger"))
 
     command("plugins", "list variants, bots and front ends, and where they come from")
 
@@ -382,6 +397,13 @@ def _replace_unencodable_output() -> None:
 
 
 def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
+    missing = missing_arguments(args)
+    if missing is not None:
+        return fail("simulate", missing, 2)
+    if args.report:
+        return report(args.ledger, "simulate")
+    if args.cluster is not None and not cluster.available():
+        raise UsageError(cluster.INSTALL_HINT)
     registry = plugins.registry
     if args.variant not in registry.variants:
         raise UsageError(registry.missing("variant", args.variant))
@@ -400,9 +422,15 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
             raise UsageError(registry.missing("bot", bot_id))
     from roundhouse.core.play.session import fresh_seed
 
-    seed = args.seed if args.seed is not None else fresh_seed()
+    try:
+        seed = args.seed if args.seed is not None else ledger_seed(args.ledger) if args.ledger else None
+        seed = seed if seed is not None else fresh_seed()
+        ledger = open_ledger(args.ledger, registry, args.variant, bot_ids, seed, args.matches) if args.ledger else None
+    except LedgerError as error:
+        return _simulate_failed(str(error))
     jobs, capped = _jobs(args.jobs, args.matches)
-    with _progress_bar(args.matches) as progress, _terminated_as_interrupted():
+    to_play = args.matches if ledger is None else len(ledger.missing())
+    with _progress_bar(to_play) as progress, _terminated_as_interrupted(), ledger or nullcontext():
 
         def on_match(outcome: MatchOutcome) -> None:
             if outcome.failure is not None:
@@ -422,7 +450,11 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
                 on_match,
                 isolate=args.isolate_bots,
                 overwrite=args.force,
+                ledger=ledger,
+                cluster=args.cluster,
             )
+        except cluster.ClusterUnavailable as error:
+            return _simulate_failed(str(error))
         except OutputRefused as error:
             raise UsageError(f"--record {error}") from None
         except FileExistsError:
@@ -431,7 +463,8 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
             raise UsageError(f"cannot write the record {args.record}: {error.strerror or error}") from None
         except ValueError as error:
             raise UsageError(str(error)) from None
-    print(f"variant {args.variant}, {args.players} players, seed {seed}, {jobs} job(s){capped}")
+    where = f"{jobs} job(s){capped}" if args.cluster is None else f"on Ray {args.cluster or '(local)'}"
+    print(f"variant {args.variant}, {args.players} players, seed {seed}, {where}")
     format_result(result, sys.stdout)
     if result.record_error is not None:
         return _simulate_failed(result.record_error)
@@ -645,6 +678,7 @@ def _command_history(args: argparse.Namespace, plugins: Plugins) -> int:
 COMMANDS = {
     "play": _command_play,
     "simulate": _command_simulate,
+    "standings": command_standings,
     "plugins": _command_plugins,
     "rules": _command_rules,
     "history": _command_history,

@@ -12,36 +12,65 @@ bot fails (see :mod:`roundhouse.core.play.bot_guard`), or whose worker process d
 counted as failed, listed, and left out of the standings and the records;
 the other matches go on.
 Ctrl-C stops the run: the result holds the matches finished so far.
+
+With a ledger (:mod:`roundhouse.core.tournament.ledger`) the standings
+start from the matches it holds, only the others are played, and each is
+added to it as it finishes. With a cluster
+(:mod:`roundhouse.core.tournament.cluster`) the matches are played by Ray
+tasks instead of local worker processes, with the same results.
 """
 
 from __future__ import annotations
 
-import errno
 import functools
 import gc
 import math
 import multiprocessing
 import os
 import pickle
+import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from roundhouse.core.play.bot_guard import DEFAULT_TIME_LIMIT, BotFailure, BotFault
-from roundhouse.core.play.record import OutputFile, record_text
+from roundhouse.core.play.record import record_text
 from roundhouse.core.play.session import Seat, Session
 from roundhouse.core.plugins.manager import match_watchers, watch_matches
 from roundhouse.core.plugins.registry import OUTSIDE_PLUGINS, Registry
 from roundhouse.core.tournament.bot_process import BotProcesses, protections
+from roundhouse.core.tournament.ledger import Ledger
+from roundhouse.core.tournament.records import RecordWriter
+from roundhouse.core.tournament.standings import (
+    FAILURES_LISTED,
+    BotStats,
+    MatchOutcome,
+    SimulationResult,
+    format_result,
+    format_standings,
+    wilson_interval,
+)
 from roundhouse.core.tournament.workers import ordered_map, start_method
 
-FAILURES_LISTED = 20
-"""How many failed matches a result keeps (and prints) one line for; the rest are only counted."""
+__all__ = [
+    "FAILURES_LISTED",
+    "BotStats",
+    "MatchOutcome",
+    "MatchPlan",
+    "SimulationResult",
+    "default_jobs",
+    "format_result",
+    "format_standings",
+    "play_match",
+    "seating",
+    "simulate",
+    "wilson_interval",
+]
 
 
 def seating(bot_ids: Sequence[str], k: int) -> tuple[str, ...]:
@@ -56,119 +85,6 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not every platform has affinity masks
         return os.cpu_count() or 1
-
-
-@dataclass
-class BotStats:
-    """One bot's results over every seat it played: seat-matches, totals, wins."""
-
-    bot: str
-    seats_played: int = 0
-    total_sum: int = 0
-    wins: int = 0
-
-    @property
-    def mean_total(self) -> float:
-        """Mean match total per seat-match."""
-        return self.total_sum / self.seats_played if self.seats_played else 0.0
-
-    @property
-    def win_rate(self) -> float:
-        """Share of its seat-matches the bot won (shared wins count)."""
-        return self.wins / self.seats_played if self.seats_played else 0.0
-
-    def win_interval(self, z: float = 1.96) -> tuple[float, float]:
-        """Wilson score interval of the win rate (95% by default)."""
-        return wilson_interval(self.wins, self.seats_played, z)
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for ``successes`` out of ``trials`` ((0, 1) for no trials)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-@dataclass(frozen=True)
-class MatchOutcome:
-    """What match ``k`` produced: totals and winners, or the one-line ``failure`` of a bot.
-
-    ``record`` is the match's RECORD.md text when records were asked for
-    and the match finished.
-    """
-
-    k: int
-    seats: tuple[str, ...]
-    totals: dict[int, int] = field(default_factory=dict)
-    winners: tuple[int, ...] = ()
-    record: str | None = None
-    failure: str | None = None
-
-
-@dataclass
-class SimulationResult:
-    """Running standings of a simulation: per seat, per bot, and the failed matches.
-
-    ``bots`` is the seating of the first match. ``matches`` counts the
-    finished matches in the standings, ``failed`` those a bot broke (the
-    first :data:`FAILURES_LISTED` listed in ``failures``). ``interrupted``
-    is True when Ctrl-C stopped the run before ``requested`` matches;
-    ``record_error`` says why writing the record stopped the run.
-    """
-
-    players: int
-    bots: list[str]
-    requested: int = 0
-    matches: int = 0
-    failed: int = 0
-    failures: list[str] = field(default_factory=list)
-    interrupted: bool = False
-    record_error: str | None = None
-    seconds: float = 0.0
-    seat_total_sums: dict[int, int] = field(default_factory=dict)
-    seat_wins: dict[int, int] = field(default_factory=dict)
-    per_bot: dict[str, BotStats] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        for seat in range(1, self.players + 1):
-            self.seat_total_sums.setdefault(seat, 0)
-            self.seat_wins.setdefault(seat, 0)
-        for bot_id in self.bots:
-            self.per_bot.setdefault(bot_id, BotStats(bot_id))
-
-    def add(self, outcome: MatchOutcome) -> None:
-        """Count one match: into the standings, or as failed."""
-        if outcome.failure is not None:
-            self.failed += 1
-            if len(self.failures) < FAILURES_LISTED:
-                self.failures.append(outcome.failure)
-            return
-        self.matches += 1
-        for seat, bot_id in enumerate(outcome.seats, 1):
-            won = seat in outcome.winners
-            self.seat_total_sums[seat] += outcome.totals[seat]
-            self.seat_wins[seat] += won
-            stats = self.per_bot.setdefault(bot_id, BotStats(bot_id))
-            stats.seats_played += 1
-            stats.total_sum += outcome.totals[seat]
-            stats.wins += won
-
-    def mean_totals(self) -> dict[int, float]:
-        """Mean match total per seat."""
-        count = max(self.matches, 1)
-        return {seat: total / count for seat, total in self.seat_total_sums.items()}
-
-    def win_counts(self) -> dict[int, int]:
-        """Matches won per seat (shared wins count for each winner)."""
-        return dict(self.seat_wins)
-
-    def bot_stats(self) -> dict[str, BotStats]:
-        """Results per bot id over all the seats it played, in order of first appearance."""
-        return self.per_bot
 
 
 @dataclass(frozen=True)
@@ -214,13 +130,13 @@ def play_match(registry: Registry, plan: MatchPlan, k: int, processes: BotProces
 
 
 _WORKER_REGISTRY: Registry | None = None
-"""The registry a worker process plays with (inherited, or built by :func:`_init_worker`)."""
+"""The registry a worker process plays with (inherited, or built by :func:`init_worker`)."""
 
 _WORKER_PROCESSES: BotProcesses | None = None
 """A worker's own isolated bots (started on first use; they end with the worker)."""
 
 
-def _init_worker(outside: tuple[tuple[str, Any], ...] = ()) -> None:
+def init_worker(outside: tuple[tuple[str, Any], ...] = ()) -> None:
     """Set up a worker: its registry, and the collector as :func:`_collector_for_matches` sets it.
 
     A forked worker inherited the registry; any other loads the plugins and
@@ -237,25 +153,50 @@ def _init_worker(outside: tuple[tuple[str, Any], ...] = ()) -> None:
     gc.set_threshold(MATCH_COLLECTOR_THRESHOLD, *gc.get_threshold()[1:])
 
 
-def _play_chunk(job: tuple[MatchPlan, int, int]) -> list[MatchOutcome]:
-    """Matches ``start`` to ``stop - 1`` of the plan, in a worker."""
+Job = tuple[MatchPlan, tuple[int, ...]]
+"""A batch of matches for a worker: the plan and the match numbers to play."""
+
+
+def play_chunk(job: Job) -> list[MatchOutcome]:
+    """The job's matches, in a worker whose registry :func:`init_worker` set."""
     global _WORKER_PROCESSES
-    plan, start, stop = job
+    plan, numbers = job
     assert _WORKER_REGISTRY is not None
-    if plan.isolate and _WORKER_PROCESSES is None:
+    if plan.isolate and (_WORKER_PROCESSES is None or _WORKER_PROCESSES.time_limit != plan.time_limit):
+        if _WORKER_PROCESSES is not None:  # a worker of a cluster, serving a run with another time limit
+            _WORKER_PROCESSES.close()
         _WORKER_PROCESSES = BotProcesses(plan.time_limit)
-    return [play_match(_WORKER_REGISTRY, plan, k, _WORKER_PROCESSES) for k in range(start, stop)]
+    return [play_match(_WORKER_REGISTRY, plan, k, _WORKER_PROCESSES) for k in numbers]
 
 
-def _lost_chunk(job: tuple[MatchPlan, int, int]) -> list[MatchOutcome]:
+def play_chunk_anywhere(job: Job, outside: tuple[tuple[str, Any], ...]) -> list[MatchOutcome]:
+    """:func:`play_chunk` in a long-lived process of a cluster, which may serve several runs.
+
+    The first job sets it up as a worker; each adds its run's ``outside`` items.
+    """
+    if _WORKER_REGISTRY is None:
+        init_worker(outside)
+    assert _WORKER_REGISTRY is not None
+    for kind, item in outside:
+        _WORKER_REGISTRY.table(kind)[item.id] = item
+    return play_chunk(job)
+
+
+def lost_chunk(job: Job) -> list[MatchOutcome]:
     """The failed outcomes of a job whose worker process died (a bot ended it, or it was killed)."""
-    plan, start, stop = job
+    plan, numbers = job
     return [
         MatchOutcome(
             k, seating(plan.bot_ids, k), failure=f"match {k + 1} (seed {plan.seed + k}): its worker process died"
         )
-        for k in range(start, stop)
+        for k in numbers
     ]
+
+
+def chunks(plan: MatchPlan, numbers: Sequence[int], size: int) -> Iterator[Job]:
+    """The jobs playing ``numbers`` in order, ``size`` matches each (the last may have fewer)."""
+    for start in range(0, len(numbers), size):
+        yield plan, tuple(numbers[start : start + size])
 
 
 @dataclass(frozen=True)
@@ -270,12 +211,21 @@ def _workers(registry: Registry, plan: MatchPlan) -> _Workers:
     """The workers of a run, started as :func:`roundhouse.core.tournament.workers.start_method` says.
 
     A forked worker inherits this process's registry; any other loads the
-    plugins and is sent, pickled, the run's variant and bots registered
-    outside them. ValueError names one that cannot be pickled.
+    plugins and is sent :func:`outside_plugins`.
     """
     method = start_method()
     if method == "fork":
-        return _Workers(multiprocessing.get_context("fork"), _init_worker)
+        return _Workers(multiprocessing.get_context("fork"), init_worker)
+    outside = outside_plugins(registry, plan)
+    return _Workers(multiprocessing.get_context(method), functools.partial(init_worker, outside))
+
+
+def outside_plugins(registry: Registry, plan: MatchPlan) -> tuple[tuple[str, Any], ...]:
+    """The run's variant and bots registered outside the plugins, as ``(kind, object)`` pairs for a worker.
+
+    A worker that loads the plugins itself lacks these. ValueError names one
+    that cannot be pickled.
+    """
     used = [("variant", plan.variant_id), *(("bot", bot_id) for bot_id in dict.fromkeys(plan.bot_ids))]
     outside = tuple(
         (kind, registry.table(kind)[item_id])
@@ -290,86 +240,38 @@ def _workers(registry: Registry, plan: MatchPlan) -> _Workers:
                 f"{kind} {item.id!r} was registered outside the plugins and cannot be pickled for a worker "
                 f"process ({error}): define its class at the top level of a module, or play with one job"
             ) from None
-    return _Workers(multiprocessing.get_context(method), functools.partial(_init_worker, outside))
+    return outside
 
 
 def _outcomes(
-    registry: Registry, plan: MatchPlan, matches: int, jobs: int, workers: _Workers | None, processes: BotProcesses
+    registry: Registry,
+    plan: MatchPlan,
+    numbers: Sequence[int],
+    jobs: int,
+    workers: _Workers | None,
+    processes: BotProcesses,
 ) -> Iterator[MatchOutcome]:
-    """Every match's outcome, in match order, played here or in ``jobs`` ``workers``.
+    """The outcome of each match of ``numbers``, in that order, played here or in ``jobs`` ``workers``.
 
     Jobs are made as workers ask for them, a chunk of matches at a time.
     Isolated bots come from ``processes`` here; workers start their own.
     """
     if workers is None:
-        for k in range(matches):
+        for k in numbers:
             yield play_match(registry, plan, k, processes)
         return
     global _WORKER_REGISTRY
     if workers.context.get_start_method() == "fork":
         _WORKER_REGISTRY = registry  # forked workers inherit it, bots registered outside the plugins included
+    matches = len(numbers)
     chunk = 1 if plan.isolate else max(1, min(4, matches // (jobs * 8)))  # small: progress and Ctrl-C stay prompt
-    work = ((plan, start, min(start + chunk, matches)) for start in range(0, matches, chunk))
     try:
         count = min(jobs, math.ceil(matches / chunk))
-        for outcomes in ordered_map(_play_chunk, work, count, workers.context, workers.initializer, _lost_chunk):
+        work = chunks(plan, numbers, chunk)
+        for outcomes in ordered_map(play_chunk, work, count, workers.context, workers.initializer, lost_chunk):
             yield from outcomes
     finally:
         _WORKER_REGISTRY = None
-
-
-RECORD_FILES = "match-*.jsonl"
-"""The names a directory target's records have (``match-00001.jsonl``...)."""
-
-
-class RecordWriter:
-    """Writes each finished match's RECORD.md text by :class:`roundhouse.core.play.record.OutputFile`'s rule.
-
-    A directory target (an existing directory, or a path ending in a
-    separator) gets ``match-NNNNN.jsonl`` per match, each complete before it
-    gets its name. A directory already holding records is refused
-    (FileExistsError) unless ``overwrite``, which first removes them: a
-    folder never mixes two runs. Any other target gets every match, in match
-    order, in one output that :meth:`close` puts in place: ``complete`` False
-    (a failed write) discards it, so only whole records ever carry the name.
-    """
-
-    def __init__(self, target: str | Path, overwrite: bool = False) -> None:
-        self.directory = Path(target) if _is_directory_target(target) else None
-        self.output: OutputFile | None = None
-        if self.directory is None:
-            Path(target).parent.mkdir(parents=True, exist_ok=True)
-            self.output = OutputFile(target, overwrite=overwrite)
-            return
-        self.directory.mkdir(parents=True, exist_ok=True)
-        earlier = sorted(self.directory.glob(RECORD_FILES))
-        if earlier and not overwrite:
-            raise FileExistsError(errno.EEXIST, f"already holds {len(earlier)} record(s)", str(self.directory))
-        for path in earlier:
-            path.unlink()
-
-    def write(self, k: int, text: str) -> None:
-        """Add match ``k``'s record."""
-        if self.output is not None:
-            self.output.handle.write(text)
-            return
-        assert self.directory is not None
-        with OutputFile(self.directory / f"match-{k + 1:05d}.jsonl", overwrite=False) as handle:
-            handle.write(text)
-
-    def close(self, complete: bool = True) -> None:
-        """Put the one-file record in place (whole matches only), or discard it when not ``complete``."""
-        if self.output is not None:
-            output, self.output = self.output, None
-            if complete:
-                output.commit()
-            else:
-                output.discard()
-
-
-def _is_directory_target(path: str | Path) -> bool:
-    """An existing directory, or a path written with a trailing separator."""
-    return Path(path).is_dir() or str(path).endswith(("/", "\\"))
 
 
 def simulate(
@@ -384,6 +286,8 @@ def simulate(
     on_match: Callable[[MatchOutcome], None] | None = None,
     isolate: bool = False,
     overwrite: bool = False,
+    ledger: Ledger | None = None,
+    cluster: str | None = None,
 ) -> SimulationResult:
     """Play ``matches`` matches with rotating seats (see the module docstring).
 
@@ -401,13 +305,22 @@ def simulate(
     ValueError for a bot that cannot run in its own process or (registered
     outside the plugins) in a worker process or an output path no writer uses
     (OutputRefused), OSError (FileExistsError) when the record cannot be started.
+
+    ``ledger``, opened for this tournament and ``matches``, gives the
+    standings their start and the matches it lacks to play, and gets each
+    match as it finishes; a match it cannot take ends the run with
+    ``record_error`` set. ``cluster`` plays on Ray
+    (:func:`roundhouse.core.tournament.cluster.outcomes`): ``""`` for a local
+    Ray (or ``RAY_ADDRESS``'s), else a cluster's address; ``jobs`` is then
+    the CPUs of a local Ray started here.
     """
     registry.variant(variant_id)
     for bot_id in bot_ids:
         registry.bot(bot_id)
     plan = MatchPlan(variant_id, tuple(bot_ids), seed, record is not None, time_limit, isolate)
     writer = RecordWriter(record, overwrite) if record is not None else None
-    result = SimulationResult(len(bot_ids), list(bot_ids), requested=matches)
+    numbers: Sequence[int] = range(matches) if ledger is None else ledger.missing()
+    result = SimulationResult(len(bot_ids), list(bot_ids), requested=matches) if ledger is None else ledger.standings()
     whole = False  # True once the run ended in a way that leaves whole matches in the record
     started = time.perf_counter()
     try:
@@ -415,20 +328,27 @@ def simulate(
         if isolate:
             _start_isolated(processes, bot_ids)
         workers = None
-        if jobs > 1 and matches > 1:
-            processes.close()  # workers start their own bots' processes; these (and their thread) are not forked
-            workers = _workers(registry, plan)
-        with (
-            processes,
-            _collector_for_matches(),
-            closing(_outcomes(registry, plan, matches, jobs, workers, processes)) as outcomes,
-        ):
+        if cluster is not None and numbers:
+            processes.close()  # the cluster's workers start their own bots' processes
+            played = _on_cluster(registry, plan, numbers, cluster, jobs, result)
+        else:
+            if jobs > 1 and len(numbers) > 1:
+                processes.close()  # workers start their own bots' processes; these (and their thread) are not forked
+                workers = _workers(registry, plan)
+            played = _outcomes(registry, plan, numbers, jobs, workers, processes)
+        with processes, _collector_for_matches(), closing(played) as outcomes:
             for outcome in outcomes:
                 if writer is not None and outcome.record is not None:
                     try:
                         writer.write(outcome.k, outcome.record)
                     except OSError as error:
                         result.record_error = f"cannot write the record {record}: {error.strerror or error}"
+                        break
+                if ledger is not None:
+                    try:
+                        ledger.add(outcome)
+                    except sqlite3.Error as error:
+                        result.record_error = f"cannot write the ledger {ledger.path}: {error}"
                         break
                 result.add(outcome)
                 if on_match is not None:
@@ -444,6 +364,18 @@ def simulate(
                 result.record_error = f"cannot write the record {record}: {error.strerror or error}"
         result.seconds = time.perf_counter() - started
     return result
+
+
+def _on_cluster(
+    registry: Registry, plan: MatchPlan, numbers: Sequence[int], address: str, cpus: int, result: SimulationResult
+) -> Iterator[MatchOutcome]:
+    """The outcomes of ``numbers`` played on Ray, counting into ``result.retried`` each batch played again."""
+    from roundhouse.core.tournament import cluster
+
+    def retried() -> None:
+        result.retried += 1
+
+    return cluster.outcomes(plan, numbers, outside_plugins(registry, plan), address, cpus, retried)
 
 
 MATCH_COLLECTOR_THRESHOLD = 50_000
@@ -488,32 +420,3 @@ def _start_isolated(processes: BotProcesses, bot_ids: Sequence[str]) -> None:
             raise ValueError(f"bot {bot_id!r} {failure.reason}") from None
         sandboxes.append(bot.sandbox)
     print(protections(frozenset.intersection(*sandboxes)), file=sys.stderr)
-
-
-def format_result(result: SimulationResult, out: IO[str]) -> None:
-    """Print matches per second, then a table per bot (several bots) or per seat (one bot), then failures."""
-    count = result.matches + result.failed
-    rate = count / result.seconds if result.seconds else float("inf")
-    if result.interrupted:
-        out.write(f"interrupted: standings of the {count} of {result.requested} matches played\n")
-    out.write(f"{count} matches in {result.seconds:.2f} s ({rate:.1f} matches per second)\n")
-    if len(set(result.bots)) > 1:
-        out.write("seats rotate: each bot plays every seat in turn\n")
-        out.write(f"{'bot':<12} {'seats':>6} {'mean total':>10} {'wins':>6} {'win %':>6}  95% interval\n")
-        for stats in result.bot_stats().values():
-            low, high = stats.win_interval()
-            out.write(
-                f"{stats.bot:<12} {stats.seats_played:>6} {stats.mean_total:>10.1f} {stats.wins:>6} "
-                f"{100 * stats.win_rate:>6.1f}  {100 * low:.1f}-{100 * high:.1f}\n"
-            )
-    else:
-        means, wins = result.mean_totals(), result.win_counts()
-        out.write(f"{'seat':>4}  {'bot':<12} {'mean total':>10} {'wins':>6}\n")
-        for seat in range(1, result.players + 1):
-            out.write(f"{seat:>4}  {result.bots[seat - 1]:<12} {means[seat]:>10.1f} {wins[seat]:>6}\n")
-    if result.failed:
-        out.write(f"{result.failed} failed match(es), not in the standings:\n")
-        for line in result.failures:
-            out.write(f"  {line}\n")
-        if result.failed > len(result.failures):
-            out.write(f"  ... and {result.failed - len(result.failures)} more\n")
