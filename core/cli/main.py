@@ -24,10 +24,10 @@ from roundhouse.core.cli.simulate_command import (
     add_standings_arguments,
     add_tournament_arguments,
     command_standings,
-    ledger_seed,
     missing_arguments,
-    open_ledger,
     report,
+    runs_where,
+    seed_and_ledger,
 )
 from roundhouse.core.cli.store_commands import (
     command_export,
@@ -217,10 +217,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_play_arguments(command("play", "play a match (the default command)"))
 
     sim = command("simulate", "bots play each other headlessly")
-    sim.add_argument("--variant", help="variant id, e.g. mexican-train (required but with --report)")
-    sim.add_argument("--players", type=_positive, help="number of seats (required but with --report)")
+    sim.add_argument("--variant", help="variant id, e.g. mexican-train (required unless --report)")
+    sim.add_argument("--players", type=_positive, help="number of seats (required unless --report)")
     sim.add_argument(
-        "--bots", help="one bot id for every seat, or one per seat, comma-separated (required but with --report)"
+        "--bots", help="one bot id for every seat, or one per seat, comma-separated (required unless --report)"
     )
     sim.add_argument("--matches", type=_positive, default=1, help="how many matches (default 1)")
     sim.add_argument("--seed", type=_seed, default=None, help="seed of the first match (default: fresh)")
@@ -420,12 +420,8 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
     for bot_id in bot_ids:
         if bot_id not in registry.bots:
             raise UsageError(registry.missing("bot", bot_id))
-    from roundhouse.core.play.session import fresh_seed
-
     try:
-        seed = args.seed if args.seed is not None else ledger_seed(args.ledger) if args.ledger else None
-        seed = seed if seed is not None else fresh_seed()
-        ledger = open_ledger(args.ledger, registry, args.variant, bot_ids, seed, args.matches) if args.ledger else None
+        seed, ledger = seed_and_ledger(args, registry, bot_ids)
     except LedgerError as error:
         return _simulate_failed(str(error))
     jobs, capped = _jobs(args.jobs, args.matches)
@@ -463,7 +459,7 @@ def _command_simulate(args: argparse.Namespace, plugins: Plugins) -> int:
             raise UsageError(f"cannot write the record {args.record}: {error.strerror or error}") from None
         except ValueError as error:
             raise UsageError(str(error)) from None
-    where = f"{jobs} job(s){capped}" if args.cluster is None else f"on Ray {args.cluster or '(local)'}"
+    where = f"{jobs} job(s){capped}" if args.cluster is None else runs_where(args.cluster)
     print(f"variant {args.variant}, {args.players} players, seed {seed}, {where}")
     format_result(result, sys.stdout)
     if result.record_error is not None:

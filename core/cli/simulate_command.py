@@ -10,6 +10,7 @@ a run's. ``--cluster [ADDRESS]`` plays on Ray
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import IO
@@ -64,7 +65,23 @@ def missing_arguments(args: argparse.Namespace) -> str | None:
     return f"the following arguments are required: {', '.join(missing)}" if missing else None
 
 
-def ledger_seed(path: str) -> int | None:
+def seed_and_ledger(args: argparse.Namespace, registry: Registry, bot_ids: list[str]) -> tuple[int, Ledger | None]:
+    """The run's first seed and, with ``--ledger``, its ledger, created or continued; LedgerError in one line.
+
+    The seed is ``--seed``, else the ledger's own, else a fresh one.
+    """
+    seed = args.seed if args.seed is not None else _ledger_seed(args.ledger) if args.ledger else None
+    if seed is None:
+        from roundhouse.core.play.session import fresh_seed
+
+        seed = fresh_seed()
+    if args.ledger is None:
+        return seed, None
+    tournament = definition(args.variant, registry.variant(args.variant).default_params(), bot_ids, seed)
+    return seed, Ledger(args.ledger, tournament, args.matches)
+
+
+def _ledger_seed(path: str) -> int | None:
     """The first seed of the ledger at ``path``; None when there is none yet. LedgerError for a foreign file."""
     if not Path(path).is_file() or Path(path).stat().st_size == 0:
         return None
@@ -72,10 +89,9 @@ def ledger_seed(path: str) -> int | None:
         return int(ledger.definition["seed"])
 
 
-def open_ledger(path: str, registry: Registry, variant_id: str, bot_ids: list[str], seed: int, matches: int) -> Ledger:
-    """The ledger at ``path`` for this tournament, created or continued; LedgerError in one line."""
-    params = registry.variant(variant_id).default_params()
-    return Ledger(path, definition(variant_id, params, bot_ids, seed), matches)
+def runs_where(address: str) -> str:
+    """Where ``--cluster address`` plays, for the run's summary line."""
+    return f"on Ray {address or os.environ.get('RAY_ADDRESS') or '(local)'}"
 
 
 def print_standings(ledger: Ledger, out: IO[str]) -> None:
