@@ -10,6 +10,11 @@ from __future__ import annotations
 import io
 import os
 import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -21,6 +26,7 @@ from roundhouse.core.cli.main import main  # noqa: E402
 from roundhouse.core.game.actions import Action  # noqa: E402
 from roundhouse.core.game.views import PlayerView  # noqa: E402
 from roundhouse.core.plugins.manager import get_plugin_manager  # noqa: E402
+from roundhouse.core.tournament.cluster import init_keeping_handlers  # noqa: E402
 from roundhouse.core.tournament.ledger import Ledger, definition  # noqa: E402
 from roundhouse.core.tournament.simulate import format_standings, simulate  # noqa: E402
 
@@ -35,7 +41,7 @@ def local_ray():
     before = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [tests, before]))
     try:
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+        init_keeping_handlers(ray, num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
     finally:
         if before is None:
             del os.environ["PYTHONPATH"]
@@ -146,3 +152,70 @@ def test_the_command_line_prints_the_standings_of_two_jobs(capsys):
     local = capsys.readouterr().out
     assert "seed 6, on Ray (local)" in clustered.splitlines()[0]
     assert clustered.splitlines()[2:] == local.splitlines()[2:]
+
+
+def test_ctrl_c_at_the_terminal_prints_the_partial_standings_and_stops_ray(tmp_path):
+    """SIGINT to the whole process group, as a terminal sends it, Ray's processes included: exit 130, none left."""
+    path = tmp_path / "t.ledger"
+    argv = ["simulate", "--variant", VARIANT, "--players", "4", "--bots", "random", "--matches", "20000"]
+    argv += ["--seed", "1", "--cluster", "--jobs", "2", "--ledger", str(path)]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "roundhouse", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline and child.poll() is None and _rows(path) < 5:
+            time.sleep(0.1)
+    finally:
+        os.killpg(child.pid, signal.SIGINT)
+        out, err = child.communicate(timeout=120)
+    assert child.returncode == 130, err
+    lines = out.splitlines()
+    assert lines[0].endswith("on Ray (local)")
+    played = int(lines[1].split()[4])
+    assert lines[1] == f"interrupted: standings of the {played} of 20000 matches played" and played >= 5
+    with Ledger(path) as ledger:
+        assert ledger.numbers == set(range(played))
+        expected = io.StringIO()
+        format_standings(ledger.standings(), expected)
+    assert "\n".join(lines[3:]) + "\n" == expected.getvalue()
+    deadline = time.monotonic() + 60
+    while _session(child.pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _session(child.pid) == [], "the local Ray the run started is stopped"
+
+
+def _session(session: int) -> list[int]:
+    """The processes still running in the session ``session``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if os.getsid(int(entry)) == session and not _zombie(entry):
+                    found.append(int(entry))
+            except OSError:
+                pass
+    return found
+
+
+def _zombie(pid: str) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def _rows(path: Path) -> int:
+    """The matches a ledger holds, read by another connection (0 before it has its table)."""
+    try:
+        connection = sqlite3.connect(path, timeout=5)
+        try:
+            return connection.execute("SELECT count(*) FROM matches").fetchone()[0]
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return 0

@@ -21,6 +21,9 @@ from __future__ import annotations
 import importlib.util
 import logging
 import os
+import signal
+import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -138,14 +141,29 @@ def _join(ray: Any, address: str, cpus: int) -> bool:
     """Join or start a Ray as :func:`outcomes` says; True when a local Ray was started here (to stop after)."""
     if ray.is_initialized():
         return False
-    quiet = {"logging_level": logging.WARNING, "log_to_driver": False}
+    quiet = {"logging_level": logging.ERROR, "log_to_driver": False}
     try:
         if address or os.environ.get("RAY_ADDRESS"):
-            ray.init(address=address or None, **quiet)
+            init_keeping_handlers(ray, address=address or None, **quiet)
             return False
-        ray.init(address="local", num_cpus=cpus, include_dashboard=False, **quiet)
+        init_keeping_handlers(ray, address="local", num_cpus=cpus, include_dashboard=False, **quiet)
     except (ConnectionError, RuntimeError, ValueError) as error:
         where = address or os.environ.get("RAY_ADDRESS") or "local"
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise ClusterUnavailable(f"cannot start or reach the Ray cluster {where}: {reason}") from None
     return True
+
+
+def init_keeping_handlers(ray: Any, **options: Any) -> None:
+    """``ray.init(**options)``, keeping this process's SIGTERM handler and exception hook.
+
+    Ray installs its own, which would end a run on SIGTERM without its
+    clean-up (``simulate`` treats SIGTERM as Ctrl-C) and outlive Ray.
+    """
+    sigterm, hook = signal.getsignal(signal.SIGTERM), sys.excepthook
+    try:
+        ray.init(**options)
+    finally:
+        sys.excepthook = hook
+        if sigterm is not None and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, sigterm)
