@@ -247,3 +247,20 @@ def _rows(path) -> int:
             connection.close()
     except sqlite3.Error:
         return 0
+
+
+def test_ctrl_c_while_a_match_is_being_kept_leaves_the_ledger_and_the_standings_alike(registry, tmp_path, monkeypatch):
+    """The signal arrives just after the ledger took match 2: the printed standings count it too, and no more."""
+    real_add = Ledger.add
+
+    def add_then_ctrl_c(self, outcome) -> None:
+        real_add(self, outcome)
+        if outcome.k == 2:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(Ledger, "add", add_then_ctrl_c)
+    with opened(registry, tmp_path / "t.ledger", 6) as ledger:
+        stopped = simulate(registry, VARIANT, BOTS, 6, 7, ledger=ledger)
+        assert stopped.interrupted and ledger.numbers == {0, 1, 2}
+        assert stopped.matches + stopped.failed == 3
+        assert standings_text(stopped) == standings_text(ledger.standings())

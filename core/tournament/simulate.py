@@ -28,8 +28,10 @@ import math
 import multiprocessing
 import os
 import pickle
+import signal
 import sqlite3
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
@@ -338,19 +340,10 @@ def simulate(
             played = _outcomes(registry, plan, numbers, jobs, workers, processes)
         with processes, _collector_for_matches(), closing(played) as outcomes:
             for outcome in outcomes:
-                if writer is not None and outcome.record is not None:
-                    try:
-                        writer.write(outcome.k, outcome.record)
-                    except OSError as error:
-                        result.record_error = f"cannot write the record {record}: {error.strerror or error}"
-                        break
-                if ledger is not None:
-                    try:
-                        ledger.add(outcome)
-                    except sqlite3.Error as error:
-                        result.record_error = f"cannot write the ledger {ledger.path}: {error}"
-                        break
-                result.add(outcome)
+                with _signals_held():  # the record, the ledger and the standings take the match, or none does
+                    result.record_error = _keep(outcome, writer, record, ledger, result)
+                if result.record_error is not None:
+                    break
                 if on_match is not None:
                     on_match(outcome)
         whole = result.record_error is None
@@ -364,6 +357,48 @@ def simulate(
                 result.record_error = f"cannot write the record {record}: {error.strerror or error}"
         result.seconds = time.perf_counter() - started
     return result
+
+
+def _keep(
+    outcome: MatchOutcome,
+    writer: RecordWriter | None,
+    record: str | Path | None,
+    ledger: Ledger | None,
+    result: SimulationResult,
+) -> str | None:
+    """Write the match's record and ledger row, then count it; None, or why a write failed (then it is not counted)."""
+    if writer is not None and outcome.record is not None:
+        try:
+            writer.write(outcome.k, outcome.record)
+        except OSError as error:
+            return f"cannot write the record {record}: {error.strerror or error}"
+    if ledger is not None:
+        try:
+            ledger.add(outcome)
+        except sqlite3.Error as error:
+            return f"cannot write the ledger {ledger.path}: {error}"
+    result.add(outcome)
+    return None
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block is over, then arrive as they would have (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+    held = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    held = {number: handler for number, handler in held.items() if handler is not None}
+    for number in held:
+        signal.signal(number, lambda signum, frame: arrived.append(signum))
+    try:
+        yield
+    finally:
+        for number, handler in held.items():
+            signal.signal(number, handler)
+        for number in arrived:
+            os.kill(os.getpid(), number)
 
 
 def _on_cluster(
