@@ -8,13 +8,17 @@ import json
 import pytest
 
 from roundhouse.core.cli.main import main
-from roundhouse.core.cli.replay import describe, frames, step_through
+from roundhouse.core.cli.replay_navigation import Navigator
+from roundhouse.core.cli.replay_pager import page
+from roundhouse.core.cli.replay_source import open_record
+from roundhouse.core.cli.replay_table import describe
 from roundhouse.core.cli.store_commands import open_play_store
 from roundhouse.core.play.record import read_record, replay, write_record
 from roundhouse.core.play.session import Seat, Session
 from roundhouse.core.play.setup import default_seats, make_session
 from roundhouse.core.plugins.manager import get_plugin_manager
 from roundhouse.core.store import Store
+from roundhouse.core.text.i18n import ui_catalog
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +89,7 @@ def test_export_then_replay_reproduces_the_record_exactly(capsys, played, tmp_pa
             assert any(line["type"] == "restart" for line in lines)  # DX.7 kept in the record
 
 
-def test_replay_steps_forward_and_back_through_a_record(capsys, played, tmp_path, monkeypatch):
+def test_replay_without_a_terminal_prints_every_frame_in_order(capsys, played, tmp_path, monkeypatch):
     data_dir, session = played
     target = tmp_path / "m.jsonl"
     write_record(target, session.archive[1].lines())
@@ -95,25 +99,26 @@ def test_replay_steps_forward_and_back_through_a_record(capsys, played, tmp_path
     count = len(session.archive[1].lines()) + 1  # the abandoned match ends with a frame saying so
     assert "incomplete record: stops after round" in err
     shown = [line for line in out.splitlines() if line.startswith("[")]
-    assert [s.split("]")[0] for s in shown] == [
-        "[1/" + str(count),
-        "[2/" + str(count),
-        "[3/" + str(count),
-        "[2/" + str(count),
-    ]
+    assert [s.split("]")[0] for s in shown] == [f"[{n}/{count}" for n in range(1, count + 1)]
     assert "Match of mexican-train" in shown[0] and "is dealt" in shown[1]
     assert "holds" in out and "stock" in out  # the table state is shown
 
 
-def test_step_through_stops_at_the_end_and_on_end_of_input(registry, played):
+def test_the_viewer_stops_at_the_end_and_on_end_of_input(registry, played, tmp_path):
     _, session = played
-    shown = frames(session.archive[0].lines(), registry)
-    assert len(shown) == len(session.archive[0].lines())
-    assert shown[-1].sentence.startswith("The match is over; winner:")
-    out = io.StringIO()
-    step_through([shown[-2:]], io.StringIO("n\nn\nb\n"), out)
+    target = tmp_path / "m.jsonl"
+    write_record(target, session.archive[0].lines())
+    with open_record(target, registry) as matches:
+        navigator = Navigator(matches)
+        count = len(navigator.frames(1))
+        assert count == len(session.archive[0].lines())
+        navigator.end()
+        assert navigator.frame().sentence.startswith("The match is over; winner:")
+        navigator.step(-1)
+        out = io.StringIO()
+        page(navigator, ui_catalog("en"), io.StringIO("n\nn\nb\n"), out)
     text = out.getvalue()
-    assert "End of the record" in text and text.count("[1/2]") == 2
+    assert "end of the record" in text and text.count(f"[{count - 1}/{count}]") == 2
 
 
 def test_every_event_type_reads_as_a_sentence(played):

@@ -13,18 +13,23 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from roundhouse.core.cli.main import main
+from roundhouse.core.cli.replay_navigation import Navigator
+from roundhouse.core.cli.replay_pager import page
+from roundhouse.core.cli.replay_source import open_record
 from roundhouse.core.play.record import dumps_line
 from roundhouse.core.play.session import Seat
 from roundhouse.core.play.setup import make_session
 from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.text.i18n import ui_catalog
+
+REGISTRY = get_plugin_manager(load_entry_points=False).registry
 
 
 @pytest.fixture(scope="module")
 def lines():
     """The record of a finished two-round Mexican Train match between bots."""
-    registry = get_plugin_manager(load_entry_points=False).registry
-    params = {**registry.variant("mexican-train").default_params(), "rounds": 2}
-    session = make_session(registry, "mexican-train", [Seat("Ana", "random"), Seat("Bo", "random")], 9, params)
+    params = {**REGISTRY.variant("mexican-train").default_params(), "rounds": 2}
+    session = make_session(REGISTRY, "mexican-train", [Seat("Ana", "random"), Seat("Bo", "random")], 9, params)
     session.run_bots()
     assert session.is_over
     return session.record.lines()
@@ -167,26 +172,27 @@ def test_control_characters_in_an_error_never_reach_the_terminal(capsys, monkeyp
 
 
 # -------------------------------------------------------------- streaming
-def replay_peak(capsys, monkeypatch, path, lines, copies: int) -> int:
-    """Peak memory (bytes) of replaying ``copies`` matches, stepping into the third one."""
+def viewer_peak(path, lines, copies: int) -> int:
+    """Peak memory (bytes) of paging through ``copies`` matches, stepping into the third one."""
     text = "".join(dumps_line(line) + "\n" for line in lines)
     with open(path, "w") as handle:
         for _ in range(copies):
             handle.write(text)
+    out = io.StringIO()
     tracemalloc.start()
     try:
-        status, out, err = replay(capsys, monkeypatch, str(path), "n\n" * (2 * len(lines) + 3))
+        with open_record(path, REGISTRY) as matches:
+            page(Navigator(matches), ui_catalog("en"), io.StringIO("n\n" * (2 * len(lines) + 3)), out)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert status == 0, err
-    assert out.count("Match of mexican-train") == 3
+    assert out.getvalue().count("Match of mexican-train") == 3
     return peak
 
 
-def test_a_large_record_is_read_one_match_at_a_time(capsys, monkeypatch, tmp_path, lines):
-    small = replay_peak(capsys, monkeypatch, tmp_path / "few.jsonl", lines, 4)
-    large = replay_peak(capsys, monkeypatch, tmp_path / "many.jsonl", lines, 400)
+def test_a_large_record_is_read_one_match_at_a_time(tmp_path, lines):
+    small = viewer_peak(tmp_path / "few.jsonl", lines, 4)
+    large = viewer_peak(tmp_path / "many.jsonl", lines, 400)
     assert large < 1.5 * small, f"memory grows with the file: {small} bytes for 4 matches, {large} for 400"
 
 
@@ -210,11 +216,17 @@ def test_any_value_anywhere_gives_a_replay_or_one_line_of_error(capsys, monkeypa
     assert status == 0 or len(err.strip().splitlines()) == 1
 
 
-def test_the_viewer_moves_across_matches_and_back_one_match(lines):
-    from roundhouse.core.cli.replay import Frame, step_through
-
-    matches = iter([[Frame("a1", ""), Frame("a2", "")], [Frame("b1", "")], [Frame("c1", "")]])
-    out = io.StringIO()
-    step_through(matches, io.StringIO("n\nn\nb\nn\nn\nb\nb\nb\nn\n"), out)
-    shown = [line.split("] ")[1] for line in out.getvalue().splitlines() if line.startswith("[")]
-    assert shown == ["a1", "a2", "b1", "a2", "b1", "c1", "b1", "b1", "b1", "c1"]
+def test_the_viewer_moves_across_matches_and_back_one_match(tmp_path, lines):
+    path = write(tmp_path / "three.jsonl", lines * 3)
+    count = len(lines)
+    with open_record(path, REGISTRY) as matches:
+        navigator = Navigator(matches)
+        navigator.step(count - 2)
+        out = io.StringIO()
+        page(navigator, ui_catalog("en"), io.StringIO("n\nn\nb\nn\n" + "n\n" * count + "b\nb\n"), out)
+    shown = [line.split("]")[0] for line in out.getvalue().splitlines() if line.startswith("[")]
+    first = [f"[{count - 1}/{count}", f"[{count}/{count}", f"[1/{count}", f"[{count}/{count}", f"[1/{count}"]
+    assert shown[:5] == first
+    assert shown[-3:] == [f"[1/{count}", f"[{count}/{count}", f"[{count - 1}/{count}"]
+    assert out.getvalue().count("— Match 2 of the record —") == 3  # entered twice from match 1, once from 3
+    assert "— Match 3 of the record —" in out.getvalue()

@@ -20,6 +20,8 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, NoReturn
 
+from roundhouse.core.cli.replay import add_arguments as add_replay_arguments
+from roundhouse.core.cli.replay import command_replay
 from roundhouse.core.cli.simulate_command import (
     add_standings_arguments,
     add_tournament_arguments,
@@ -32,7 +34,6 @@ from roundhouse.core.cli.simulate_command import (
 from roundhouse.core.cli.store_commands import (
     command_export,
     command_history,
-    command_replay,
     fail,
     open_play_store,
     warn,
@@ -258,8 +259,8 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("id", help="match id from 'roundhouse history'")
     export.add_argument("file", type=str, help="the match record file (.jsonl) to write; - for standard output")
     export.add_argument("--force", action="store_true", help="replace the file if it exists")
-    replay = command("replay", "step through a RECORD.md file in the console")
-    replay.add_argument("file", type=Path, help="the record file to read")
+    replay = command("replay", "step through a match record (.jsonl): paged at a terminal, else printed whole")
+    add_replay_arguments(replay, _language, LANG_HELP)
     return parser
 
 

@@ -1,8 +1,8 @@
-"""The ``history``, ``export`` and ``replay`` commands, and the store ``play`` uses.
+"""The ``history`` and ``export`` commands, and the store ``play`` uses.
 
 Exit status: 0 done, 1 the store cannot be used or a file cannot be written,
-2 a bad argument (an id that is not a number, a record file that cannot be
-read or does not replay). Every error is one line on standard error.
+2 a bad argument (an id that is not a number, or of no saved match). Every
+error is one line on standard error.
 
 ``play`` and the store: a data directory that cannot be created or written
 prints a warning and the game is played without saving (a player would
@@ -20,12 +20,10 @@ import argparse
 import re
 import shutil
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from roundhouse.core.cli.replay import Frame, printable, step_through, stream_frames
-from roundhouse.core.play.record import STANDARD_OUTPUT, OutputRefused, RecordError, iter_record, write_record
+from roundhouse.core.play.record import STANDARD_OUTPUT, OutputRefused, printable, write_record
 from roundhouse.core.plugins.manager import Plugins
 from roundhouse.core.store import PAUSED, HistoryEntry, NoSuchMatch, Store, StoreBusy, StoreError, local_time
 
@@ -215,31 +213,3 @@ def command_export(args: argparse.Namespace, plugins: Plugins) -> int:
     if str(args.file) not in (STANDARD_OUTPUT, "/dev/stdout"):
         print(f"Wrote match {match_id} ({len(lines)} lines) to {args.file}.")
     return 0
-
-
-def command_replay(args: argparse.Namespace, plugins: Plugins) -> int:
-    """Check a RECORD.md file one match at a time and step through it in the console.
-
-    A malformed or disagreeing line stops the replay with one line naming it
-    (status 2); a record that stops before its match ends is replayed as far
-    as it goes, with a warning.
-    """
-    try:
-        with open(args.file, "rb") as handle:
-            shown = _noting_incomplete(stream_frames(iter_record(handle), plugins.registry), args.file)
-            step_through(shown, sys.stdin, sys.stdout)
-    except BrokenPipeError:
-        raise  # the reader stopped early: the command line ends quietly
-    except OSError as error:
-        return fail("replay", f"cannot read {args.file}: {error.strerror or error}", 2)
-    except (RecordError, LookupError, TypeError, ValueError) as error:
-        return fail("replay", f"{args.file}: {error}", 2)
-    return 0
-
-
-def _noting_incomplete(matches: Iterator[list[Frame]], file: Path) -> Iterator[list[Frame]]:
-    """``matches`` unchanged, with a warning on standard error for each match that stops early."""
-    for shown in matches:
-        if shown[-1].note:
-            print(printable(f"roundhouse replay: warning: {file}: {shown[-1].note}"), file=sys.stderr)
-        yield shown

@@ -1,0 +1,215 @@
+"""The matches of a record file, found and checked one at a time, held as offsets (``roundhouse replay``).
+
+Each line is parsed and shape-checked as it is first read
+(:func:`roundhouse.core.play.record.iter_record`); each match is checked
+against its variant's rules (:func:`roundhouse.core.play.record.replay`)
+before any of it is shown. A match keeps only where each of its lines
+begins: a line is read again from the file when it is needed, so memory
+does not grow with the size of the lines or of the file.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, overload
+
+from roundhouse.core.cli.replay_bytes import LineReader, RecordBytes
+from roundhouse.core.play.record import (
+    MAX_MATCH_LINES,
+    IncompleteRecord,
+    RecordError,
+    iter_record,
+    parse_line,
+    replay,
+)
+from roundhouse.core.plugins.registry import Registry
+
+KEPT_INDEXES = 8
+"""How many matches keep their line offsets at once; an earlier one is found again from its start."""
+
+
+class MatchLines(Sequence[dict[str, Any]]):
+    """The lines of one match, each read and parsed from the file when asked for."""
+
+    def __init__(self, data: RecordBytes, first_line: int, starts: array) -> None:
+        self._data = data
+        self.first_line = first_line
+        """The file line number of the match's first line (its ``match`` line)."""
+        self._starts = starts
+        """Where each line begins, then where the last one ends."""
+
+    def __len__(self) -> int:
+        return len(self._starts) - 1
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> MatchLines: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | MatchLines:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                raise ValueError("match lines are sliced in order only")
+            stop = max(start, stop)
+            return MatchLines(self._data, self.first_line + start, self._starts[start : stop + 1])
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        begin, end = self._starts[index], self._starts[index + 1]
+        return parse_line(self._data.read_at(begin, end - begin), self.first_line + index)
+
+
+@dataclass(frozen=True)
+class Match:
+    """One checked match of the file."""
+
+    number: int
+    """1 for the file's first match."""
+    lines: MatchLines
+    complete: bool
+    """False when the record stops before the match ends."""
+    last: bool
+    """True when no match follows it in the file."""
+
+
+@dataclass(frozen=True)
+class _Found:
+    start: int
+    first_line: int
+    complete: bool
+
+
+class RecordMatches:
+    """The matches of one record file, in order, read as far as asked.
+
+    :meth:`match` raises RecordError (naming the line) for a match that is
+    malformed, does not replay, or whose variant is not installed, and
+    IndexError past the last match. ``on_new_match`` is called once for each
+    match, when it has been read and checked.
+    """
+
+    def __init__(
+        self, data: RecordBytes, registry: Registry, on_new_match: Callable[[Match], None] = lambda _: None
+    ) -> None:
+        self._data = data
+        self._registry = registry
+        self._on_new_match = on_new_match
+        self._reader = LineReader(data)
+        self._lines: Iterator[tuple[int, dict[str, Any]]] = iter_record(self._reader)
+        self._found = array("q")  # per match found: where it starts, its first line number, 1 if complete
+        self._kept: OrderedDict[int, Match] = OrderedDict()
+        self._pending: tuple[int, int, str] | None = None  # the next match line: number, start, variant
+        self._ended = False
+        self._read_next()
+
+    def _read_next(self) -> None:
+        """Read the next line into ``_pending`` when it is a match line; end of file sets ``_ended``."""
+        for number, line in self._lines:
+            self._pending = (number, self._reader.start, line.get("variant", ""))
+            return
+        self._ended = True
+
+    def known(self) -> int:
+        """How many matches have been found so far."""
+        return len(self._found) // 3
+
+    def match(self, number: int) -> Match:
+        """Match ``number`` (1-based), read and checked on first use."""
+        if number in self._kept:
+            self._kept.move_to_end(number)
+            return self._kept[number]
+        while self.known() < number:
+            if self._pending is None:
+                raise IndexError(number)
+            match = self._read_match()
+            self._keep(match)
+            self._on_new_match(match)
+        if number not in self._kept:
+            self._keep(self._reread(number))
+        return self._kept[number]
+
+    def has(self, number: int) -> bool:
+        """True when the file holds a match ``number`` (reading on as needed)."""
+        try:
+            self.match(number)
+        except IndexError:
+            return False
+        return True
+
+    def _keep(self, match: Match) -> None:
+        self._kept[match.number] = match
+        while len(self._kept) > KEPT_INDEXES:
+            self._kept.popitem(last=False)
+
+    def _read_match(self) -> Match:
+        assert self._pending is not None
+        first_line, start, variant = self._pending
+        self._pending = None
+        starts = array("q", [start])
+        for number, line in self._lines:
+            if line["type"] == "match":
+                self._pending = (number, self._reader.start, line.get("variant", ""))
+                break
+            if len(starts) >= MAX_MATCH_LINES:
+                raise RecordError(f"line {number}: a match longer than {MAX_MATCH_LINES} lines")
+            starts.append(self._reader.start)
+        starts.append(self._reader.start if self._pending else self._reader.position)
+        lines = MatchLines(self._data, first_line, starts)
+        complete = self._check(lines, variant)
+        self._found.extend((start, first_line, int(complete)))
+        return Match(self.known(), lines, complete, self._pending is None)
+
+    def _check(self, lines: MatchLines, variant_id: str) -> bool:
+        """Check a match against its variant's rules; True when it is complete."""
+        if variant_id not in self._registry.variants:
+            raise RecordError(
+                f"line {lines.first_line}: cannot replay it: {self._registry.missing('variant', str(variant_id))}"
+            )
+        try:
+            return replay(lines, self._registry.variants[variant_id], lines.first_line).is_over()
+        except IncompleteRecord:
+            return False
+
+    def _reread(self, number: int) -> Match:
+        """An earlier match found again from where it starts (already checked once)."""
+        start, first_line, complete = self._found[3 * (number - 1) : 3 * number]
+        reader = LineReader(self._data, start)
+        starts = array("q")
+        while True:
+            starts.append(reader.position)
+            text = reader.readline()
+            if not text or (len(starts) > 1 and parse_line(text, first_line).get("type") == "match"):
+                break
+        last = number == self.known() and self._pending is None
+        return Match(number, MatchLines(self._data, first_line, starts), bool(complete), last)
+
+
+def incomplete_note(match: Match) -> str:
+    """What an incomplete match lacks, in words: the last round it finished."""
+    ended = 0
+    for index in range(len(match.lines) - 1, 0, -1):
+        line = match.lines[index]
+        if line["type"] == "round_end":
+            ended = line["round"]
+            break
+    return f"incomplete record: stops after round {ended}"
+
+
+@contextmanager
+def open_record(
+    path: str | Path, registry: Registry, on_new_match: Callable[[Match], None] = lambda _: None
+) -> Iterator[RecordMatches]:
+    """The matches of the record file at ``path``, closed on leaving; OSError when it cannot be opened."""
+    data = RecordBytes(open(path, "rb"))  # noqa: SIM115 - closed below
+    try:
+        yield RecordMatches(data, registry, on_new_match)
+    finally:
+        data.close()
