@@ -10,6 +10,7 @@ does not grow with the size of the lines or of the file.
 
 from __future__ import annotations
 
+import json
 from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
@@ -23,6 +24,7 @@ from roundhouse.core.play.record import (
     MAX_MATCH_LINES,
     IncompleteRecord,
     RecordError,
+    check_line,
     iter_record,
     parse_line,
     replay,
@@ -64,7 +66,11 @@ class MatchLines(Sequence[dict[str, Any]]):
         if not 0 <= index < len(self):
             raise IndexError(index)
         begin, end = self._starts[index], self._starts[index + 1]
-        return parse_line(self._data.read_at(begin, end - begin), self.first_line + index)
+        number = self.first_line + index
+        try:  # read and checked once already: only its shape is checked again
+            return check_line(json.loads(self._data.read_at(begin, end - begin)), number)
+        except ValueError:  # the file changed meanwhile, or it is not UTF-8: say so as a first reading does
+            return parse_line(self._data.read_at(begin, end - begin), number)
 
 
 @dataclass(frozen=True)
