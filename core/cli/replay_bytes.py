@@ -10,6 +10,7 @@ record's text.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from typing import IO
 
@@ -63,25 +64,30 @@ class LineReader:
         """Where the next line begins."""
         self.start = offset
         """Where the line last returned began."""
-        self._buffer = b""
-        self._buffered_at = offset
+        self._buffer = bytearray()
+        self._used = 0  # bytes of the buffer already returned; the buffer begins at ``position - _used``
 
     def readline(self, size: int = -1) -> bytes:
         """The next line, at most ``size`` bytes of it; empty at the end."""
-        limit = size if size >= 0 else 1 << 62
-        skip = self.position - self._buffered_at
+        limit = size if size >= 0 else sys.maxsize
+        scan = self._used
         while True:
-            newline = self._buffer.find(b"\n", skip)
-            if newline >= 0 or len(self._buffer) - skip >= limit:
+            newline = self._buffer.find(b"\n", scan, min(len(self._buffer), self._used + limit))
+            if newline >= 0:
+                end = newline + 1
                 break
-            chunk = self._data.read_at(self._buffered_at + len(self._buffer), CHUNK)
+            if len(self._buffer) - self._used >= limit:
+                end = self._used + limit
+                break
+            chunk = self._data.read_at(self.position + len(self._buffer) - self._used, CHUNK)
             if not chunk:
+                end = len(self._buffer)
                 break
+            del self._buffer[: self._used]  # what was returned is not needed again
+            scan, self._used = len(self._buffer), 0
             self._buffer += chunk
-        end = newline + 1 if newline >= 0 else len(self._buffer)
-        text = self._buffer[skip : min(end, skip + limit)]
+        text = bytes(self._buffer[self._used : end])
+        self._used = end
         self.start = self.position
         self.position += len(text)
-        self._buffer = self._buffer[skip + len(text) :]
-        self._buffered_at = self.position
         return text

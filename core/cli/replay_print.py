@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from itertools import islice
 from typing import IO, Any
 
 from roundhouse.core.cli.replay_frames import Frame, MatchFrames
@@ -86,8 +87,7 @@ def _cut(value: Any, depth: int = 0) -> Any:
     if isinstance(value, (dict, list)) and depth >= MAX_DEPTH:
         return "…"
     if isinstance(value, dict):
-        items = list(value.items())[:MAX_ITEMS]
-        return {_cut(key): _cut(item, depth + 1) for key, item in items}
+        return {_cut(key): _cut(item, depth + 1) for key, item in islice(value.items(), MAX_ITEMS)}
     if isinstance(value, list):
         return [_cut(item, depth + 1) for item in value[:MAX_ITEMS]]
     return value

@@ -21,6 +21,7 @@ from typing import Any, overload
 
 from roundhouse.core.cli.replay_bytes import LineReader, RecordBytes
 from roundhouse.core.play.record import (
+    MAX_LINE_CHARS,
     MAX_MATCH_LINES,
     IncompleteRecord,
     RecordError,
@@ -191,7 +192,7 @@ class RecordMatches:
         starts = array("q")
         while True:
             starts.append(reader.position)
-            text = reader.readline()
+            text = reader.readline(MAX_LINE_CHARS + 1)
             if not text or (len(starts) > 1 and parse_line(text, first_line).get("type") == "match"):
                 break
         last = number == self.known() and self._pending is None

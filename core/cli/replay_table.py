@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from roundhouse.core.play.record import printable
@@ -19,6 +20,9 @@ NAME_CHARS = 40
 
 LINE_CHARS = 2000
 """The longest line of a frame (a sentence, a row of the table); a longer one is cut."""
+
+MAX_VALUES = 20
+"""The most values of an event of an unknown type that its sentence names."""
 
 
 def shown(value: Any, limit: int = NAME_CHARS) -> str:
@@ -91,7 +95,8 @@ def _sentence(line: Mapping[str, Any], names: Mapping[int, str]) -> str:
     if kind == "match_end":
         winners = ", ".join(names.get(s, str(s)) for s in line["winners"])
         return f"The match is over; winner: {winners}; totals: {by_seat(line['totals'], names)}."
-    return f"{shown(kind)}: " + ", ".join(f"{shown(k)} {shown(v)}" for k, v in line.items() if k != "type") + "."
+    values = islice(((k, v) for k, v in line.items() if k != "type"), MAX_VALUES)
+    return f"{shown(kind)}: " + ", ".join(f"{shown(k)} {shown(v)}" for k, v in values) + "."
 
 
 @dataclass
