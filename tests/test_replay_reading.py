@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from roundhouse.core.cli.replay_bytes import CHUNK, LineReader, RecordBytes
+from roundhouse.core.cli.replay_navigation import Navigator
 from roundhouse.core.cli.replay_source import open_record
 from roundhouse.core.play.record import MAX_LINE_CHARS, dumps_line
 from roundhouse.core.play.session import Seat
@@ -92,7 +93,7 @@ def test_a_match_keeps_offsets_not_lines(tmp_path, record_text):
     with open_record(path, REGISTRY) as matches:
         assert matches.has(12) and not matches.has(13)
         first = matches.match(1)  # long dropped from the kept offsets: found again
-        assert first.complete and len(first.lines) == count and not first.last and matches.match(12).last
+        assert first.complete and len(first.lines) == count and matches.count() == 12
         assert [dumps_line(line) + "\n" for line in first.lines] == record_text.decode().splitlines(keepends=True)
         assert first.lines[1:3][1] == first.lines[2] and len(first.lines[5:2]) == 0
 
@@ -105,3 +106,14 @@ def test_a_line_without_end_is_refused_after_its_limit(tmp_path):
     )
     assert result.returncode == 2 and result.stdout == b""
     assert result.stderr.decode().strip().endswith(f"line 1: longer than {MAX_LINE_CHARS} characters")
+
+
+def test_a_jump_to_the_end_checks_only_the_matches_it_shows(tmp_path, record_text):
+    path = tmp_path / "many.jsonl"
+    path.write_bytes(record_text * 12)
+    checked = []
+    with open_record(path, REGISTRY, lambda match: checked.append(match.number)) as matches:
+        navigator = Navigator(matches)
+        navigator.end()
+        navigator.step(-record_text.count(b"\n"))
+    assert checked == [1, 12, 11]

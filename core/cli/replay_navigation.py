@@ -1,8 +1,9 @@
 """Moving through a record's frames: by events, by rounds, to either end, to a player's next move.
 
-A position is a match (1-based) and a frame of it. Matches are read and
-checked only when the position reaches them (:class:`RecordMatches`); the
-frames of the match shown and of the one before it are kept. Every move
+A position is a match (1-based) and a frame of it. Matches are read as far
+as a move needs and checked when the position reaches them
+(:class:`RecordMatches`); the frames of the match shown and of its
+neighbours are kept. Every move
 returns whether it went anywhere, so the viewer can say why not.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from roundhouse.core.cli.replay_frames import Frame, MatchFrames
 from roundhouse.core.cli.replay_source import RecordMatches
+from roundhouse.core.cli.replay_table import seat_names
 from roundhouse.core.play.record import action_of
 
 
@@ -37,7 +39,7 @@ class Navigator:
         return self.frames(self.match).frame(self.index)
 
     def _has(self, number: int) -> bool:
-        return number >= 1 and self._matches.has(number)
+        return self._matches.has(number)
 
     def _go(self, match: int, index: int) -> bool:
         moved = (match, index) != (self.match, self.index)
@@ -68,10 +70,8 @@ class Navigator:
         return self._go(1, 0)
 
     def end(self) -> bool:
-        """To the last frame of the record (reading and checking every match on the way)."""
-        match = self.match
-        while self._has(match + 1):
-            match += 1
+        """To the last frame of the record (the matches on the way are read, only the last one checked)."""
+        match = self._matches.count()
         return self._go(match, len(self.frames(match)) - 1)
 
     def next_round(self) -> bool:
@@ -107,11 +107,11 @@ class Navigator:
         wanted = name.casefold()
         match, index = self.match, self.index + 1
         while True:
-            frames = self.frames(match)
-            seats = {seat for seat, shown_name in frames.names.items() if wanted in shown_name.casefold()}
+            lines = self._matches.lines(match)
+            seats = {seat for seat, shown_name in seat_names(lines[0]).items() if wanted in shown_name.casefold()}
             if seats:
-                for at in range(index, len(frames.match.lines)):
-                    line = frames.line(at)
+                for at in range(index, len(lines)):
+                    line = lines[at]
                     if line.get("seat") in seats and action_of(line) is not None:
                         return self._go(match, at)
             if not self._has(match + 1):

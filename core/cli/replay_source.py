@@ -3,7 +3,7 @@
 Each line is parsed and shape-checked as it is first read
 (:func:`roundhouse.core.play.record.iter_record`); each match is checked
 against its variant's rules (:func:`roundhouse.core.play.record.replay`)
-before any of it is shown. A match keeps only where each of its lines
+before any of it is shown (a match only jumped over is not). A match keeps only where each of its lines
 begins: a line is read again from the file when it is needed, so memory
 does not grow with the size of the lines or of the file.
 """
@@ -83,24 +83,22 @@ class Match:
     lines: MatchLines
     complete: bool
     """False when the record stops before the match ends."""
-    last: bool
-    """True when no match follows it in the file."""
 
 
-@dataclass(frozen=True)
-class _Found:
-    start: int
-    first_line: int
-    complete: bool
+UNCHECKED, INCOMPLETE, COMPLETE = -1, 0, 1
+"""What is known of a match found in the file."""
 
 
 class RecordMatches:
-    """The matches of one record file, in order, read as far as asked.
+    """The matches of one record file, in order, found and checked as far as asked.
 
-    :meth:`match` raises RecordError (naming the line) for a match that is
-    malformed, does not replay, or whose variant is not installed, and
-    IndexError past the last match. ``on_new_match`` is called once for each
-    match, when it has been read and checked.
+    Finding a match reads its lines once (each shape-checked, a malformed one
+    raising RecordError); :meth:`match` also checks it against its variant's
+    rules, once, before anything of it is shown, raising RecordError (naming
+    the line) for a match that does not replay or whose variant is not
+    installed. A match only passed over (by a jump to the end) is found but
+    not checked. IndexError past the last match. ``on_new_match`` is called
+    once for each match, when it has been checked.
     """
 
     def __init__(
@@ -111,71 +109,92 @@ class RecordMatches:
         self._on_new_match = on_new_match
         self._reader = LineReader(data)
         self._lines: Iterator[tuple[int, dict[str, Any]]] = iter_record(self._reader)
-        self._found = array("q")  # per match found: where it starts, its first line number, 1 if complete
-        self._kept: OrderedDict[int, Match] = OrderedDict()
-        self._pending: tuple[int, int, str] | None = None  # the next match line: number, start, variant
-        self._ended = False
-        self._read_next()
+        self._found = array("q")  # per match found: where it starts, its first line number, what is known of it
+        self._kept: OrderedDict[int, MatchLines] = OrderedDict()
+        number, _ = next(self._lines)  # iter_record: a record starts with a match line
+        self._pending: tuple[int, int] | None = (number, self._reader.start)
+        """The match line that starts the next match to find: its number and where it starts."""
 
-    def _read_next(self) -> None:
-        """Read the next line into ``_pending`` when it is a match line; end of file sets ``_ended``."""
-        for number, line in self._lines:
-            self._pending = (number, self._reader.start, line.get("variant", ""))
-            return
-        self._ended = True
-
-    def known(self) -> int:
+    def found(self) -> int:
         """How many matches have been found so far."""
         return len(self._found) // 3
 
-    def match(self, number: int) -> Match:
-        """Match ``number`` (1-based), read and checked on first use."""
-        if number in self._kept:
-            self._kept.move_to_end(number)
-            return self._kept[number]
-        while self.known() < number:
-            if self._pending is None:
-                raise IndexError(number)
-            match = self._read_match()
-            self._keep(match)
-            self._on_new_match(match)
-        if number not in self._kept:
-            self._keep(self._reread(number))
-        return self._kept[number]
-
     def has(self, number: int) -> bool:
-        """True when the file holds a match ``number`` (reading on as needed)."""
+        """True when the file holds a match ``number`` (finding matches as needed)."""
         try:
-            self.match(number)
+            self.lines(number)
         except IndexError:
             return False
         return True
 
-    def _keep(self, match: Match) -> None:
-        self._kept[match.number] = match
+    def count(self) -> int:
+        """How many matches the file holds (finding them all, without checking them)."""
+        while self._pending is not None:
+            self._keep(self.found() + 1, self._find_next())
+        return self.found()
+
+    def lines(self, number: int) -> MatchLines:
+        """The lines of match ``number`` (1-based), found but perhaps not checked."""
+        if number < 1:
+            raise IndexError(number)
+        if number in self._kept:
+            self._kept.move_to_end(number)
+            return self._kept[number]
+        while self.found() < number:
+            if self._pending is None:
+                raise IndexError(number)
+            self._keep(self.found() + 1, self._find_next())
+        if number not in self._kept:
+            self._keep(number, self._find_again(number))
+        return self._kept[number]
+
+    def match(self, number: int) -> Match:
+        """Match ``number`` (1-based), checked against its variant's rules on first use."""
+        lines = self.lines(number)
+        state = self._found[3 * number - 1]
+        if state == UNCHECKED:
+            state = COMPLETE if self._check(lines) else INCOMPLETE
+            self._found[3 * number - 1] = state
+            self._on_new_match(Match(number, lines, state == COMPLETE))
+        return Match(number, lines, state == COMPLETE)
+
+    def _keep(self, number: int, lines: MatchLines) -> None:
+        self._kept[number] = lines
         while len(self._kept) > KEPT_INDEXES:
             self._kept.popitem(last=False)
 
-    def _read_match(self) -> Match:
+    def _find_next(self) -> MatchLines:
+        """Read the next match's lines (each shape-checked), keeping where each begins."""
         assert self._pending is not None
-        first_line, start, variant = self._pending
+        first_line, start = self._pending
         self._pending = None
         starts = array("q", [start])
         for number, line in self._lines:
             if line["type"] == "match":
-                self._pending = (number, self._reader.start, line.get("variant", ""))
+                self._pending = (number, self._reader.start)
                 break
             if len(starts) >= MAX_MATCH_LINES:
                 raise RecordError(f"line {number}: a match longer than {MAX_MATCH_LINES} lines")
             starts.append(self._reader.start)
         starts.append(self._reader.start if self._pending else self._reader.position)
-        lines = MatchLines(self._data, first_line, starts)
-        complete = self._check(lines, variant)
-        self._found.extend((start, first_line, int(complete)))
-        return Match(self.known(), lines, complete, self._pending is None)
+        self._found.extend((start, first_line, UNCHECKED))
+        return MatchLines(self._data, first_line, starts)
 
-    def _check(self, lines: MatchLines, variant_id: str) -> bool:
+    def _find_again(self, number: int) -> MatchLines:
+        """An earlier match's lines found again from where it starts (read once already)."""
+        start, first_line, _ = self._found[3 * (number - 1) : 3 * number]
+        reader = LineReader(self._data, start)
+        starts = array("q")
+        while True:
+            starts.append(reader.position)
+            text = reader.readline(MAX_LINE_CHARS + 1)
+            if not text or (len(starts) > 1 and parse_line(text, first_line).get("type") == "match"):
+                break
+        return MatchLines(self._data, first_line, starts)
+
+    def _check(self, lines: MatchLines) -> bool:
         """Check a match against its variant's rules; True when it is complete."""
+        variant_id = lines[0]["variant"]
         if variant_id not in self._registry.variants:
             raise RecordError(
                 f"line {lines.first_line}: cannot replay it: {self._registry.missing('variant', str(variant_id))}"
@@ -184,19 +203,6 @@ class RecordMatches:
             return replay(lines, self._registry.variants[variant_id], lines.first_line).is_over()
         except IncompleteRecord:
             return False
-
-    def _reread(self, number: int) -> Match:
-        """An earlier match found again from where it starts (already checked once)."""
-        start, first_line, complete = self._found[3 * (number - 1) : 3 * number]
-        reader = LineReader(self._data, start)
-        starts = array("q")
-        while True:
-            starts.append(reader.position)
-            text = reader.readline(MAX_LINE_CHARS + 1)
-            if not text or (len(starts) > 1 and parse_line(text, first_line).get("type") == "match"):
-                break
-        last = number == self.known() and self._pending is None
-        return Match(number, MatchLines(self._data, first_line, starts), bool(complete), last)
 
 
 def incomplete_note(match: Match) -> str:
