@@ -11,7 +11,7 @@ from roundhouse.core.cli.main import main
 from roundhouse.core.cli.replay_navigation import Navigator
 from roundhouse.core.cli.replay_pager import page
 from roundhouse.core.cli.replay_source import open_record
-from roundhouse.core.cli.replay_table import describe
+from roundhouse.core.cli.replay_words import describe
 from roundhouse.core.cli.store_commands import open_play_store
 from roundhouse.core.play.record import read_record, replay, write_record
 from roundhouse.core.play.session import Seat, Session
@@ -109,7 +109,7 @@ def test_the_viewer_stops_at_the_end_and_on_end_of_input(registry, played, tmp_p
     target = tmp_path / "m.jsonl"
     write_record(target, session.archive[0].lines())
     with open_record(target, registry) as matches:
-        navigator = Navigator(matches)
+        navigator = Navigator(matches, ui_catalog("en"))
         count = len(navigator.frames(1))
         assert count == len(session.archive[0].lines())
         navigator.end()

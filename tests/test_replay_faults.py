@@ -182,7 +182,7 @@ def viewer_peak(path, lines, copies: int) -> int:
     tracemalloc.start()
     try:
         with open_record(path, REGISTRY) as matches:
-            page(Navigator(matches), ui_catalog("en"), io.StringIO("n\n" * (2 * len(lines) + 3)), out)
+            page(Navigator(matches, ui_catalog("en")), ui_catalog("en"), io.StringIO("n\n" * (2 * len(lines) + 3)), out)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -220,7 +220,7 @@ def test_the_viewer_moves_across_matches_and_back_one_match(tmp_path, lines):
     path = write(tmp_path / "three.jsonl", lines * 3)
     count = len(lines)
     with open_record(path, REGISTRY) as matches:
-        navigator = Navigator(matches)
+        navigator = Navigator(matches, ui_catalog("en"))
         navigator.step(count - 2)
         out = io.StringIO()
         page(navigator, ui_catalog("en"), io.StringIO("n\nn\nb\nn\n" + "n\n" * count + "b\nb\n"), out)

@@ -18,6 +18,7 @@ from roundhouse.core.play.record import MAX_LINE_CHARS, dumps_line
 from roundhouse.core.play.session import Seat
 from roundhouse.core.play.setup import make_session
 from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.core.text.i18n import ui_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 REGISTRY = get_plugin_manager(load_entry_points=False).registry
@@ -113,7 +114,7 @@ def test_a_jump_to_the_end_checks_only_the_matches_it_shows(tmp_path, record_tex
     path.write_bytes(record_text * 12)
     checked = []
     with open_record(path, REGISTRY, lambda match: checked.append(match.number)) as matches:
-        navigator = Navigator(matches)
+        navigator = Navigator(matches, ui_catalog("en"))
         navigator.end()
         navigator.step(-record_text.count(b"\n"))
     assert checked == [1, 12, 11]

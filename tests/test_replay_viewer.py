@@ -17,7 +17,8 @@ from roundhouse.core.cli.replay_frames import CHECKPOINT_EVERY
 from roundhouse.core.cli.replay_navigation import Navigator
 from roundhouse.core.cli.replay_pager import page
 from roundhouse.core.cli.replay_source import open_record
-from roundhouse.core.cli.replay_table import Table, describe
+from roundhouse.core.cli.replay_table import Table
+from roundhouse.core.cli.replay_words import Words, describe
 from roundhouse.core.play.record import action_of, dumps_line
 from roundhouse.core.play.session import Seat
 from roundhouse.core.play.setup import make_session
@@ -117,7 +118,7 @@ def test_json_of_an_incomplete_record_of_two_matches(tmp_path, lines):
 # ------------------------------------------------------------- navigation
 def test_jumps_by_events_stop_at_either_end(record, lines):
     with open_record(record, REGISTRY) as matches:
-        navigator = Navigator(matches)
+        navigator = Navigator(matches, ui_catalog("en"))
         assert navigator.step(10) and navigator.index == 10
         assert navigator.step(-3) and navigator.index == 7
         assert navigator.step(-100) and navigator.index == 0
@@ -132,7 +133,7 @@ def test_jumps_by_events_stop_at_either_end(record, lines):
 def test_rounds_forward_and_back(record, lines):
     first, second = deal_indexes(lines)[0], deal_indexes(lines)[-1]
     with open_record(record, REGISTRY) as matches:
-        navigator = Navigator(matches)
+        navigator = Navigator(matches, ui_catalog("en"))
         assert navigator.next_round() and navigator.index == first
         assert navigator.next_round() and navigator.index == second
         assert navigator.frame().sentence.startswith("Round 2 is dealt")
@@ -147,7 +148,7 @@ def test_rounds_forward_and_back(record, lines):
 
 def test_rounds_and_jumps_cross_into_the_next_match(tmp_path, lines):
     with open_record(write(tmp_path / "two.jsonl", lines * 2), REGISTRY) as matches:
-        navigator = Navigator(matches)
+        navigator = Navigator(matches, ui_catalog("en"))
         navigator.end()
         assert navigator.match == 2 and navigator.index == len(lines) - 1
         navigator.start()
@@ -163,7 +164,7 @@ def test_search_finds_each_next_move_of_that_player(record, lines, name, seat):
     expected = [i for i, line in enumerate(lines) if line.get("seat") == seat and action_of(line) is not None]
     found = []
     with open_record(record, REGISTRY) as matches:
-        navigator = Navigator(matches)
+        navigator = Navigator(matches, ui_catalog("en"))
         while navigator.find_move(name):
             found.append(navigator.index)
         assert navigator.index == expected[-1]  # a failed search stays where it was
@@ -172,7 +173,7 @@ def test_search_finds_each_next_move_of_that_player(record, lines, name, seat):
 
 def test_a_search_for_nobody_stays_put(record):
     with open_record(record, REGISTRY) as matches:
-        navigator = Navigator(matches)
+        navigator = Navigator(matches, ui_catalog("en"))
         navigator.step(4)
         assert not navigator.find_move("Zed") and navigator.index == 4
 
@@ -180,7 +181,7 @@ def test_a_search_for_nobody_stays_put(record):
 def test_frames_are_the_same_however_they_are_reached(record, lines):
     """Going back restores a kept copy of the table and replays from it: the same table as stepping forward."""
     with open_record(record, REGISTRY) as matches:
-        navigator = Navigator(matches)
+        navigator = Navigator(matches, ui_catalog("en"))
         forward = []
         for _ in range(len(lines)):
             forward.append(navigator.frame())
@@ -199,7 +200,12 @@ def test_frames_are_the_same_however_they_are_reached(record, lines):
 def paged(record, keys: list[str], lang: str = "en") -> str:
     out = io.StringIO()
     with open_record(record, REGISTRY) as matches:
-        page(Navigator(matches), ui_catalog(lang), io.StringIO("".join(key + "\n" for key in keys)), out)
+        page(
+            Navigator(matches, ui_catalog(lang)),
+            ui_catalog(lang),
+            io.StringIO("".join(key + "\n" for key in keys)),
+            out,
+        )
     return out.getvalue()
 
 
@@ -239,9 +245,10 @@ def test_typed_input_is_shown_back_cut_and_clean(record):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_pager_speaks_every_language(record, lang):
+def test_the_pager_speaks_every_language(record, lines, lang):
     catalog = ui_catalog(lang)
     text = paged(record, ["e", "n", "huh"], lang)
+    assert Words({1: "Ana", 2: "Bo", 3: "Cy"}, catalog).describe(lines[-1]) in text  # the frames too
     for key in ("replay_keys", "replay_prompt", "replay_at_end"):
         assert catalog.t(key) in text
     assert catalog.t("replay_unknown_key", answer="huh") in text
@@ -256,6 +263,7 @@ def test_a_line_named_by_digits_is_a_line_name_not_a_seat():
     play = {"type": "play", "seat": 1, "tile": "3-4", "line": "3", "end": 4}
     assert describe(play, names) == "Ana plays 3-4 on the 3 line; its end is now 4."
     assert describe({**play, "line": 3}, names) == "Ana plays 3-4 on Cy's line; its end is now 4."
-    table = Table(names, round=1, hands={1: ["3-4"]})
+    table = Table(round=1, hands={1: ["3-4"]})
     table.apply(play)
-    assert "the 3 line: 3-4 (end 4)" in table.render() and "Cy's line" not in table.render()
+    shown = Words(names, ui_catalog("en")).render(table)
+    assert "the 3 line: 3-4 (end 4)" in shown and "Cy's line" not in shown

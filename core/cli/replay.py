@@ -54,9 +54,9 @@ def command_replay(args: argparse.Namespace, plugins: Plugins) -> int:
     try:
         with open_record(args.file, plugins.registry, warn) as matches:
             if args.json:
-                print_json(matches, sys.stdout)
+                print_json(matches, catalog, sys.stdout)
             elif sys.stdin.isatty() and sys.stdout.isatty():
-                page(Navigator(matches), catalog, sys.stdin, sys.stdout)
+                page(Navigator(matches, catalog), catalog, sys.stdin, sys.stdout)
             else:
                 print_text(matches, catalog, sys.stdout)
     except OSError as error:

@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from roundhouse.core.cli.replay_source import Match, incomplete_note
-from roundhouse.core.cli.replay_table import Table, describe, seat_names
+from roundhouse.core.cli.replay_source import Match, incomplete_note, stopped_after
+from roundhouse.core.cli.replay_table import Table, seat_names
+from roundhouse.core.cli.replay_words import Words
+from roundhouse.core.text.i18n import Catalog
 
 CHECKPOINT_EVERY = 64
 """Lines between two kept copies of the table."""
@@ -33,13 +35,13 @@ class Frame:
 
 
 class MatchFrames:
-    """Random access to the frames of one checked match."""
+    """Random access to the frames of one checked match, told in ``catalog``'s language."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, catalog: Catalog) -> None:
         self.match = match
-        self.names = seat_names(match.lines[0])
+        self.words = Words(seat_names(match.lines[0]), catalog)
         self._checkpoints: dict[int, Table] = {}
-        self._table = Table(self.names)
+        self._table = Table()
         self._at = -1  # the last line applied to ``_table``
         self._note: str | None = None
 
@@ -56,9 +58,10 @@ class MatchFrames:
             raise IndexError(index)
         if index == len(self.match.lines):
             note = self.note()
-            return Frame(note[0].upper() + note[1:] + ".", None, None, note)
+            sentence = self.words.catalog.t("replay_incomplete", round=stopped_after(self.match))
+            return Frame(sentence, None, None, note)
         line = self._advance_to(index)
-        return Frame(describe(line, self.names), self._table.copy(), line)
+        return Frame(self.words.describe(line), self._table.copy(), line)
 
     def note(self) -> str:
         """What an incomplete match lacks (:func:`incomplete_note`), found once."""
@@ -70,7 +73,7 @@ class MatchFrames:
         """Bring the table to just after line ``index``; that line."""
         if index <= self._at:
             start = max((at for at in self._checkpoints if at <= index), default=-1)
-            self._table = self._checkpoints[start].copy() if start >= 0 else Table(self.names)
+            self._table = self._checkpoints[start].copy() if start >= 0 else Table()
             self._at = start
         line = self.match.lines[self._at] if self._at == index else {}
         while self._at < index:

@@ -13,13 +13,15 @@ from roundhouse.core.cli.replay_frames import Frame, MatchFrames
 from roundhouse.core.cli.replay_source import RecordMatches
 from roundhouse.core.cli.replay_table import seat_names
 from roundhouse.core.play.record import action_of
+from roundhouse.core.text.i18n import Catalog
 
 
 class Navigator:
     """A position in a record and the moves from it; reading a further match may raise RecordError."""
 
-    def __init__(self, matches: RecordMatches) -> None:
+    def __init__(self, matches: RecordMatches, catalog: Catalog) -> None:
         self._matches = matches
+        self._catalog = catalog
         self._frames: dict[int, MatchFrames] = {}
         self.match = 1
         self.index = 0
@@ -31,7 +33,7 @@ class Navigator:
         if number not in self._frames:
             match = self._matches.match(number)
             self._frames = {n: f for n, f in self._frames.items() if abs(n - number) <= 1}
-            self._frames[number] = MatchFrames(match)
+            self._frames[number] = MatchFrames(match, self._catalog)
         return self._frames[number]
 
     def frame(self) -> Frame:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import IO
 
-from roundhouse.core.cli.replay_frames import Frame
+from roundhouse.core.cli.replay_frames import MatchFrames
 from roundhouse.core.cli.replay_navigation import Navigator
 from roundhouse.core.cli.replay_table import shown
 from roundhouse.core.text.i18n import Catalog
@@ -23,10 +23,11 @@ MAX_JUMP_DIGITS = 9
 """The longest number of events one jump takes (a longer number is refused, not clamped)."""
 
 
-def frame_text(frame: Frame, index: int, count: int) -> str:
-    """A frame as the viewer and the plain-text listing show it: ``[i/n] sentence``, then the table."""
-    text = f"[{index + 1}/{count}] {frame.sentence}\n"
-    table = frame.table.render() if frame.table is not None else ""
+def frame_text(frames: MatchFrames, index: int) -> str:
+    """Frame ``index`` as the viewer and the plain-text listing show it: ``[i/n] sentence``, then the table."""
+    frame = frames.frame(index)
+    text = f"[{index + 1}/{len(frames)}] {frame.sentence}\n"
+    table = frames.words.render(frame.table) if frame.table is not None else ""
     return text + (table + "\n" if table else "")
 
 
@@ -44,8 +45,7 @@ def page(navigator: Navigator, catalog: Catalog, stdin: IO[str], stdout: IO[str]
             if navigator.match != shown_match and navigator.match > 1:
                 stdout.write(match_heading(catalog, navigator.match))
             shown_match = navigator.match
-            count = len(navigator.frames(navigator.match))
-            stdout.write("\n" + frame_text(navigator.frame(), navigator.index, count))
+            stdout.write("\n" + frame_text(navigator.frames(navigator.match), navigator.index))
         stdout.write(catalog.t("replay_prompt"))
         stdout.flush()
         answer = stdin.readline()

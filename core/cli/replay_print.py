@@ -33,26 +33,26 @@ from roundhouse.core.cli.replay_table import NAME_CHARS, shown
 from roundhouse.core.text.i18n import Catalog
 
 
-def _matches(matches: RecordMatches) -> Iterator[MatchFrames]:
+def _matches(matches: RecordMatches, catalog: Catalog) -> Iterator[MatchFrames]:
     number = 1
     while matches.has(number):
-        yield MatchFrames(matches.match(number))
+        yield MatchFrames(matches.match(number), catalog)
         number += 1
 
 
 def print_text(matches: RecordMatches, catalog: Catalog, stdout: IO[str]) -> None:
     """Every frame of every match as the viewer shows them, one after another."""
-    for frames in _matches(matches):
+    for frames in _matches(matches, catalog):
         number = frames.match.number
         if number > 1:
             stdout.write(match_heading(catalog, number))
         for index in range(len(frames)):
-            stdout.write(("\n" if index or number > 1 else "") + frame_text(frames.frame(index), index, len(frames)))
+            stdout.write(("\n" if index or number > 1 else "") + frame_text(frames, index))
 
 
-def print_json(matches: RecordMatches, stdout: IO[str]) -> None:
+def print_json(matches: RecordMatches, catalog: Catalog, stdout: IO[str]) -> None:
     """Every frame of every match as one JSON object per line (the module's shape)."""
-    for frames in _matches(matches):
+    for frames in _matches(matches, catalog):
         for index in range(len(frames)):
             stdout.write(json.dumps(frame_json(frames, index), ensure_ascii=False) + "\n")
 
@@ -69,7 +69,7 @@ def frame_json(frames: MatchFrames, index: int) -> dict[str, Any]:
         "type": shown(line["type"]) if line is not None else None,
         "sentence": frame.sentence,
         "event": _cut(line) if line is not None else None,
-        "table": frame.table.as_json() if frame.table is not None else None,
+        "table": frames.words.table_json(frame.table) if frame.table is not None else None,
         "note": frame.note,
     }
 

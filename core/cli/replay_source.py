@@ -205,15 +205,18 @@ class RecordMatches:
             return False
 
 
-def incomplete_note(match: Match) -> str:
-    """What an incomplete match lacks, in words: the last round it finished."""
-    ended = 0
+def stopped_after(match: Match) -> int:
+    """The last round an incomplete match finished (0 for none)."""
     for index in range(len(match.lines) - 1, 0, -1):
         line = match.lines[index]
         if line["type"] == "round_end":
-            ended = line["round"]
-            break
-    return f"incomplete record: stops after round {ended}"
+            return int(line["round"])
+    return 0
+
+
+def incomplete_note(match: Match) -> str:
+    """What an incomplete match lacks, in words (the warning and the JSON ``note``)."""
+    return f"incomplete record: stops after round {stopped_after(match)}"
 
 
 @contextmanager
