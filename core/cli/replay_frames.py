@@ -71,7 +71,7 @@ class MatchFrames:
 
     def _advance_to(self, index: int) -> dict[str, Any]:
         """Bring the table to just after line ``index``; that line."""
-        if index <= self._at:
+        if index < self._at:
             start = max((at for at in self._checkpoints if at <= index), default=-1)
             self._table = self._checkpoints[start].copy() if start >= 0 else Table()
             self._at = start
