@@ -16,9 +16,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from roundhouse.core.cli.replay_table import LINE_CHARS, NAME_CHARS
-from roundhouse.core.play.record import MAX_LINE_CHARS, dumps_line
+from roundhouse.core.cli.replay_table import LINE_CHARS, NAME_CHARS, shown
+from roundhouse.core.play.record import MAX_LINE_CHARS, dumps_line, printable
 from roundhouse.core.play.session import Seat
 from roundhouse.core.play.setup import make_session
 from roundhouse.core.plugins.manager import get_plugin_manager
@@ -139,3 +141,16 @@ def test_lines_padded_to_1_mb_are_not_held_in_memory(tmp_path, lines, as_json):
     else:
         assert sum(line.startswith("[") for line in out.splitlines()) == len(lines) and "tttt" not in out
     assert peak < MEMORY_MB, f"replay took {peak:.0f} MB"
+
+
+@given(st.text() | st.integers() | st.lists(st.text(max_size=80), max_size=5))
+def test_any_text_is_shown_safe_and_short(value):
+    """Names, reasons and unknown values: never a control or direction character, never past the limit."""
+    text = shown(value)
+    original = value if isinstance(value, str) else repr(value)
+    full = printable(original)
+    assert len(text) <= NAME_CHARS and printable(text) == text
+    if len(full) <= NAME_CHARS and len(original) <= 4 * NAME_CHARS:
+        assert text == full
+    else:
+        assert full.startswith(text.removesuffix("…"))

@@ -24,6 +24,8 @@ LINE_CHARS = 2000
 def shown(value: Any, limit: int = NAME_CHARS) -> str:
     """``value`` as text safe for a terminal, at most ``limit`` characters (an ellipsis marks a cut)."""
     text = value if isinstance(value, str) else repr(value)
+    if len(text) <= limit and text.isprintable():  # nothing to remove: every character printable removes is not
+        return text
     text = printable(text[: 4 * limit])
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
