@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from roundhouse.core.cli.replay_layout import game_lines
 from roundhouse.core.cli.replay_source import Match, incomplete_note, stopped_after
 from roundhouse.core.cli.replay_table import Table, seat_names
 from roundhouse.core.cli.replay_words import Words
@@ -39,7 +40,7 @@ class MatchFrames:
 
     def __init__(self, match: Match, catalog: Catalog) -> None:
         self.match = match
-        self.words = Words(seat_names(match.lines[0]), catalog)
+        self.words = Words(seat_names(match.lines[0]), catalog, game_lines(match, catalog.lang))
         self._checkpoints: dict[int, Table] = {}
         self._table = Table()
         self._at = -1  # the last line applied to ``_table``

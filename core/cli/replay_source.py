@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, overload
 
 from roundhouse.core.cli.replay_bytes import LineReader, RecordBytes
+from roundhouse.core.game.variant import Variant
 from roundhouse.core.play.record import (
     MAX_LINE_CHARS,
     MAX_MATCH_LINES,
@@ -83,6 +84,8 @@ class Match:
     lines: MatchLines
     complete: bool
     """False when the record stops before the match ends."""
+    variant: Variant | None = None
+    """The installed game the match was checked against (None for one only passed over)."""
 
 
 UNCHECKED, INCOMPLETE, COMPLETE = -1, 0, 1
@@ -155,8 +158,8 @@ class RecordMatches:
         if state == UNCHECKED:
             state = COMPLETE if self._check(lines) else INCOMPLETE
             self._found[3 * number - 1] = state
-            self._on_new_match(Match(number, lines, state == COMPLETE))
-        return Match(number, lines, state == COMPLETE)
+            self._on_new_match(Match(number, lines, state == COMPLETE, self._registry.variants[lines[0]["variant"]]))
+        return Match(number, lines, state == COMPLETE, self._registry.variants[lines[0]["variant"]])
 
     def _keep(self, number: int, lines: MatchLines) -> None:
         self._kept[number] = lines

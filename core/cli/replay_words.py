@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from itertools import islice
 from typing import Any
 
+from roundhouse.core.cli.replay_layout import GameLines
 from roundhouse.core.cli.replay_table import LINE_CHARS, Table, shown
 from roundhouse.core.text.i18n import Catalog, ui_catalog
 
@@ -28,12 +29,18 @@ _SIMPLE = {
 """Events told by one sentence of their seat, tile and round."""
 
 
-class Words:
-    """The words of one match's frames: its seats' names and a catalog."""
+ROUND_ENDS = {"out": "replay_event_round_end_out", "blocked": "replay_event_round_end_blocked"}
+ROUND_ENDS["target"] = "replay_event_round_end_target"
+"""How a round ended, by the record's reason; a game's own reason is told in its words (``round_end.<reason>``)."""
 
-    def __init__(self, names: Mapping[int, str], catalog: Catalog) -> None:
+
+class Words:
+    """The words of one match's frames: its seats' names, a catalog, and the game's own words (``game``)."""
+
+    def __init__(self, names: Mapping[int, str], catalog: Catalog, game: GameLines | None = None) -> None:
         self.names = names
         self.catalog = catalog
+        self.game = game or GameLines()
 
     def player(self, seat: Any) -> str:
         """A seat's name, or "seat N" for a seat without one."""
@@ -48,7 +55,16 @@ class Words:
             if line == seat:
                 return self.catalog.t("replay_line_own")
             return self.catalog.t("replay_line_owned", owner=self.player(line))
+        if line in self.game.labels:
+            return self.game.labels[line]
         return self.catalog.t("replay_line_named", line=shown(line))
+
+    def line_heading(self, line: Any) -> str:
+        """A line as the table names it: its label, and the line it hangs from when it has one."""
+        parent = self.game.parents.get(line)
+        if parent is None:
+            return self.line_label(line)
+        return self.catalog.t("replay_line_from", line=self.line_label(line), parent=self.line_label(parent))
 
     def by_seat(self, values: Mapping[Any, Any]) -> str:
         """``"Ana 12, Bo 0"`` in seat order."""
@@ -82,14 +98,40 @@ class Words:
         if kind == "play":
             where = self.line_label(line["line"], line.get("seat"))
             return t("replay_event_play", player=who, tile=line["tile"], line=where, end=line["end"])
+        if kind == "score":
+            why = self.game.phrase(line.get("reason"), line.get("values")) or shown(line.get("reason"))
+            total = shown(line.get("total", "?"))
+            return t("replay_event_score", player=who, points=shown(line.get("points")), why=why, total=total)
         if kind == "round_end":
-            key = "replay_event_round_end_out" if line["reason"] == "out" else "replay_event_round_end_blocked"
-            return t(key, round=line["round"], points=self.by_seat(line["points"]), totals=self.by_seat(line["totals"]))
+            points, totals = self.by_seat(line["points"]), self.by_seat(line["totals"])
+            if line["reason"] in ROUND_ENDS:
+                return t(ROUND_ENDS[line["reason"]], round=line["round"], points=points, totals=totals)
+            why = self.game.phrase(f"round_end.{line['reason']}", {}) or shown(line["reason"])
+            return t("replay_event_round_end_other", round=line["round"], why=why, points=points, totals=totals)
         if kind == "match_end":
             winners = ", ".join(self.player(seat) for seat in line["winners"])
             return t("replay_event_match_end", winners=winners, totals=self.by_seat(line["totals"]))
         values = islice(((k, v) for k, v in line.items() if k != "type"), MAX_VALUES)
         return t("replay_event_other", kind=shown(kind), values=", ".join(f"{shown(k)} {shown(v)}" for k, v in values))
+
+    def line_order(self, table: Table) -> list[Any]:
+        """The table's lines, each line that hangs from another right after the line it hangs from."""
+        order = table.line_order()
+        children: dict[Any, list[Any]] = {}
+        for key in order:
+            parent = self.game.parents.get(key)
+            children.setdefault(parent if parent in table.lines else None, []).append(key)
+        shown_order: list[Any] = []
+
+        def visit(key: Any) -> None:
+            if key not in shown_order:
+                shown_order.append(key)
+                for child in children.get(key, ()):
+                    visit(child)
+
+        for key in [*children.get(None, ()), *order]:  # every line, even one caught in a loop of parents
+            visit(key)
+        return shown_order
 
     def render(self, table: Table) -> str:
         """The table as indented rows of text; empty before the first deal."""
@@ -97,9 +139,9 @@ class Words:
             return ""
         t = self.catalog.t
         rows = [t("replay_table_head", round=table.round, stock=table.stock, centre=table.centre or "-")]
-        for key in table.line_order():
+        for key in self.line_order(table):
             tiles = " ".join(table.lines[key])
-            rows.append(t("replay_table_line", line=self.line_label(key), tiles=tiles, end=table.ends[key]))
+            rows.append(t("replay_table_line", line=self.line_heading(key), tiles=tiles, end=table.ends[key]))
         for seat in sorted(table.hands):
             tiles = " ".join(table.hands[seat]) or t("replay_table_empty")
             rows.append(t("replay_table_hand", player=self.player(seat), count=len(table.hands[seat]), tiles=tiles))
@@ -117,10 +159,11 @@ class Words:
                 {
                     "line": key if type(key) is int else shown(key),
                     "label": self.line_label(key),
+                    "parent": self.game.parents.get(key),
                     "tiles": list(table.lines[key]),
                     "end": table.ends[key],
                 }
-                for key in table.line_order()
+                for key in self.line_order(table)
             ],  # fmt: skip
             "hands": {str(seat): list(tiles) for seat, tiles in sorted(table.hands.items())},
             "totals": {str(seat): total for seat, total in sorted(table.totals.items())},
