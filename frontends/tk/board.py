@@ -25,7 +25,15 @@ import tkinter as tk
 from PIL import Image, ImageDraw, ImageTk
 
 from roundhouse.core.game.tiles import Tile
-from roundhouse.frontends.tk.layout import HAND_LIFT, HAND_TITLE, HandPlan, RowPlan, TablePlan, plan_table
+from roundhouse.frontends.tk.layout import (
+    HAND_LIFT,
+    HAND_TITLE,
+    HandPlan,
+    RowPlan,
+    TablePlan,
+    plan_table,
+    tile_bottom,
+)
 from roundhouse.frontends.tk.palette import DEFAULT, Palette, current
 from roundhouse.frontends.tk.presenter import CENTRE, STOCK, BoardModel, HandTileModel, LineModel, PlacedTile
 from roundhouse.frontends.tk.row_labels import (
@@ -200,14 +208,26 @@ HEADING_MIN = 170
 """The round heading wraps within this width, or wider when the feed keeps FEED_COLUMN_MIN beside it."""
 
 
-def draw_table(canvas: tk.Canvas, model: BoardModel, width: int, height: int) -> TablePlan:
+FEED_SHARE = 0.25
+"""A folded feed keeps the header within this share of the table's visible height (or HEADER_MIN)."""
+
+
+def header_limit(height: float) -> float:
+    """The tallest the header may grow with a folded feed, in a table ``height`` pixels tall."""
+    return max(float(HEADER_MIN), height * FEED_SHARE)
+
+
+def draw_table(canvas: tk.Canvas, model: BoardModel, width: int, height: int, feed_open: bool = False) -> TablePlan:
     """Draw the pinned header (centre, boneyard, feed) and one row per line; the layout used.
 
     The header items carry the ``pinned`` tag and are drawn at the top of
     the canvas; :func:`pin_header` keeps them in view while the rows scroll.
+    Unless ``feed_open``, the feed folds to its newest moves so that the
+    header stays within :func:`header_limit`; a ``feed-toggle`` item opens
+    (or folds) it.
     """
     canvas.delete("all")
-    top = _draw_top(canvas, model, width)
+    top = _draw_top(canvas, model, width, header_limit(height), feed_open)
     if model.spinner_arms:  # a spinner: its arms as a cross, not as rows
         plan = draw_cross(canvas, model, width, height, top, draw_tile)
         canvas.tag_raise("pinned")
@@ -220,16 +240,17 @@ def draw_table(canvas: tk.Canvas, model: BoardModel, width: int, height: int) ->
 
 
 def pin_header(canvas: tk.Canvas) -> None:
-    """Move the pinned header to the top of the visible part of the canvas."""
+    """Move the pinned header to the top of the visible part of the canvas, above every row's item."""
     boxes = canvas.find_withtag("pinned-bg")
     if boxes:
         dy = canvas.canvasy(0) - canvas.coords(boxes[0])[1]
         if dy:
             canvas.move("pinned", 0, dy)
+        canvas.tag_raise("pinned")
 
 
-def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int) -> float:
-    """The header: centre, boneyard, round heading and the feed of the computers' moves; its height."""
+def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int, limit: float, feed_open: bool) -> float:
+    """The header: centre, boneyard, round heading and the feed of the other players' moves; its height."""
     colours = current()
     pinned = ("pinned",)
     background = canvas.create_rectangle(
@@ -284,27 +305,46 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int) -> float:
     bottom = max(float(HEADER_MIN), canvas.bbox("stock-label")[3] + 6)
     if model.feed:
         right = canvas.bbox(heading)[0] - 16
-        bottom = max(bottom, _draw_feed(canvas, model, right) + 8)
+        bottom = max(bottom, _draw_feed(canvas, model, right, limit - 8, feed_open) + 8)
     canvas.coords(background, 0, 0, width, bottom)
     return bottom
 
 
-def _draw_feed(canvas: tk.Canvas, model: BoardModel, right: float) -> float:
+def _draw_feed(canvas: tk.Canvas, model: BoardModel, right: float, limit: float, feed_open: bool) -> float:
     """The other players' moves since the viewer's turn, newest last, in one or two columns; the bottom edge.
 
     At most FEED_LINES sentences per column are shown (the newest); the title says how many older
     ones the log keeps. Title and sentences wrap within ``right``, clear of the round heading.
+    A feed that would end below ``limit`` folds: its oldest sentences go until it ends above it,
+    and a ``feed-toggle`` after the title opens it (``feed_open``), or folds it again.
     """
-    colours = current()
+    sentences = model.feed
     room = max(160, right - FEED_X)
     columns = 2 if room >= 2 * FEED_COLUMN_MIN else 1
-    column_width = min(FEED_COLUMN_MAX, (room - 16 * (columns - 1)) / columns)
+    most = len(sentences[-FEED_LINES * columns :])
+    bottom = _feed_items(canvas, model, room, columns, most, "")
+    if bottom <= limit:
+        return bottom
+    if feed_open:
+        return _feed_items(canvas, model, room, columns, most, model.feed_less)
+    shown = most
+    while bottom > limit and shown > 0:
+        shown -= 1
+        bottom = _feed_items(canvas, model, room, columns, shown, model.feed_more)
+    return bottom
+
+
+def _feed_items(canvas: tk.Canvas, model: BoardModel, room: float, columns: int, count: int, toggle: str) -> float:
+    """Draw the feed's title (and ``toggle``, when not empty) and its ``count`` newest sentences; the bottom edge."""
+    colours = current()
+    canvas.delete("feed", "feed-toggle")
     sentences = model.feed
-    shown = sentences[-FEED_LINES * columns :]
+    shown = sentences[len(sentences) - count :] if count else ()
     title = model.feed_title
     if len(shown) < len(sentences) and model.feed_earlier is not None:
         title = f"{title} ({model.feed_earlier(len(sentences) - len(shown))})"
-    per_column = -(-len(shown) // columns)
+    column_width = min(FEED_COLUMN_MAX, (room - 16 * (columns - 1)) / columns)
+    per_column = max(1, -(-len(shown) // columns))
     tags = ("pinned", "feed")
     item = canvas.create_text(
         FEED_X,
@@ -316,7 +356,23 @@ def _draw_feed(canvas: tk.Canvas, model: BoardModel, right: float) -> float:
         width=room,
         tags=tags,
     )
-    top = canvas.bbox(item)[3] + 2
+    y2 = canvas.bbox(item)[3]
+    if toggle:
+        end = FEED_X + _last_line_width(canvas, item)
+        toggle_item = canvas.create_text(
+            end + 10,
+            y2,
+            text=toggle,
+            anchor="sw",
+            fill=colours.row_text,
+            font=("TkDefaultFont", 10, "underline"),
+            tags=("pinned", "feed-toggle"),
+        )
+        if canvas.bbox(toggle_item)[2] > FEED_X + room:
+            canvas.coords(toggle_item, FEED_X, y2 + 1)
+            canvas.itemconfigure(toggle_item, anchor="nw")
+            y2 = canvas.bbox(toggle_item)[3]
+    top = y2 + 2
     bottom = top
     for column in range(columns):
         y = top
@@ -334,6 +390,14 @@ def _draw_feed(canvas: tk.Canvas, model: BoardModel, right: float) -> float:
             y = canvas.bbox(item)[3] + 1
         bottom = max(bottom, y)
     return bottom
+
+
+def _last_line_width(canvas: tk.Canvas, item: int) -> int:
+    """How wide the last wrapped line of text ``item`` is."""
+    x1, _y1, _x2, y2 = canvas.bbox(item)
+    start = canvas.index(item, f"@{x1},{y2 - 3}")
+    text = canvas.itemcget(item, "text")[start:]
+    return int(canvas.tk.call("font", "measure", canvas.itemcget(item, "font"), text.strip()))
 
 
 def _draw_stock(canvas: tk.Canvas, model: BoardModel, sx: float, y: float, side: int) -> None:
@@ -417,7 +481,7 @@ def _draw_row(canvas: tk.Canvas, row: RowPlan, side: int) -> None:
     for px, py, placed in row.tiles:
         _draw_placed(canvas, placed, px, py, side, row_tags + (f"line:{line.id}",), bg)
         if placed.latest and line.latest_by:
-            _draw_latest_chip(canvas, line, px, py, side, placed.tile.is_double, row_tags)
+            _draw_latest_chip(canvas, line, px, py, side, placed, row_tags)
     if line.closed:
         _draw_closed_end(canvas, slot_x + 4, slot_y, side, line.badge, row_tags)
     else:
@@ -442,18 +506,18 @@ def _draw_closed_end(canvas: tk.Canvas, x: float, y: float, side: int, text: str
 
 
 def _draw_latest_chip(
-    canvas: tk.Canvas, line: LineModel, x: float, y: float, side: int, vertical: bool, row_tags: tuple
+    canvas: tk.Canvas, line: LineModel, x: float, y: float, side: int, placed: PlacedTile, row_tags: tuple
 ) -> None:
-    """A small name tag under a line's latest tile: who laid it."""
+    """A small name tag right under a line's latest tile (clear of it): who laid it."""
     colours = current()
-    w = side if vertical else 2 * side
-    bottom = y + 2 * side + 1
+    w = side if placed.tile.is_double else 2 * side
+    top = y + tile_bottom(placed, side) + 1
     tags = row_tags + ("latest", f"latest:{line.id}")
     text = canvas.create_text(
         x + w / 2,
-        bottom,
+        top,
         text=line.latest_by,
-        anchor="s",
+        anchor="n",
         fill=colours.edge,
         font=("TkDefaultFont", 8, "bold"),
         tags=tags,

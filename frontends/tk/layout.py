@@ -60,6 +60,8 @@ SHARED_MIN_WIDTH = 300
 ELBOW_DROP = 14
 """Pixels below a sub-line's top where the elbow from its parent meets it (level with its name)."""
 LABEL_MIN, SHARED_LABEL_MIN, LABEL_MAX = 130.0, 96.0, 190.0
+TAG_HEIGHT = 15
+"""Room under a line's latest tile for the name tag of who laid it."""
 
 HAND_MIN_SIDE, HAND_MAX_SIDE = 24, 90
 HAND_TITLE = 30
@@ -187,7 +189,20 @@ def row_height(
     """How tall ``line``'s row is at tile size ``side`` (``shared``: in a band with its siblings): tiles and label."""
     label = label_width(column_width, shared)
     _, _, sub = _flow(line, column_width, side, label)
-    return max((sub + 1) * (2 * side + 6) + 2 * ROW_PAD, LABEL_HEIGHT, label_height(line, label))
+    tiles = (sub + 1) * (2 * side + 6) + tag_room(line, side)
+    return max(tiles + 2 * ROW_PAD, LABEL_HEIGHT, label_height(line, label))
+
+
+def tile_bottom(placed: PlacedTile, side: int) -> int:
+    """How far below its sub-row's top a laid tile ends (a double stands across, the others lie centred)."""
+    return 2 * side if placed.tile.is_double else side // 2 + side
+
+
+def tag_room(line: LineModel, side: int) -> int:
+    """Pixels a row needs under its last sub-row so the latest tile's name tag sits clear under the tile."""
+    if not line.latest_by or not line.tiles:
+        return 0
+    return max(0, tile_bottom(line.tiles[-1], side) + 1 + TAG_HEIGHT - (2 * side + 6))
 
 
 def _band_height(band: Band, column_width: float, side: int, label_height: LabelHeight) -> float:
@@ -196,19 +211,19 @@ def _band_height(band: Band, column_width: float, side: int, label_height: Label
     return max(row_height(line, _segment_width(band, column_width), side, shared, label_height) for line in band)
 
 
-def _split(bands: Sequence[Band], heights: Sequence[float], columns: int) -> list[range]:
-    """Consecutive bands per column, the tallest column as short as possible; sub-lines stay with their parent."""
-    n = len(heights)
+def _split(bands: Sequence[Band], columns: int) -> list[range]:
+    """Consecutive bands per column, cut before a root line so that both hold about as many bands.
+
+    The cut depends on how many bands there are, not on how tall they are, so a row keeps its column
+    as trains grow; sub-lines stay with their parent.
+    """
+    n = len(bands)
     if columns == 1 or n < 2:
         return [range(n)]
-    total = sum(heights)
-    best, cut = total, n
-    running = 0.0
-    for k in range(1, n):
-        running += heights[k - 1]
-        tallest = max(running, total - running)
-        if bands[k][0].depth == 0 and tallest < best:
-            best, cut = tallest, k
+    cuts = [k for k in range(1, n) if bands[k][0].depth == 0]
+    if not cuts:
+        return [range(n)]
+    cut = min(cuts, key=lambda k: (max(k, n - k), -k))
     return [range(cut), range(cut, n)]
 
 
@@ -225,7 +240,7 @@ def _height(
     bands: Sequence[Band], width: float, top: float, columns: int, side: int, label_height: LabelHeight
 ) -> float:
     heights = _heights(bands, width, columns, side, label_height)
-    return top + max(sum(heights[i] for i in group) for group in _split(bands, heights, columns))
+    return top + max(sum(heights[i] for i in group) for group in _split(bands, columns))
 
 
 def max_side(height: float) -> int:
@@ -289,7 +304,7 @@ def _place(
     pitch = 2 * side + 6
     rows: dict[LineId, RowPlan] = {}
     bottom = top
-    for index, group in enumerate(_split(bands, _heights(bands, width, columns, side, label_height), columns)):
+    for index, group in enumerate(_split(bands, columns)):
         x = 6 + index * (cw + 6)
         y = top
         for parent, band in (tree[i] for i in group):

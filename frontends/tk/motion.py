@@ -39,6 +39,7 @@ class Slide:
         for item in items:
             canvas.addtag_withtag("sliding", item)
             canvas.tag_raise(item)
+        canvas.tag_raise("pinned")  # the rows' items pass under the table's header
         self._place(1.0)
         self.job = canvas.after(FRAME_MS, self._step)
 

@@ -133,6 +133,10 @@ class BoardModel:
     """The centre is a spinner: the ids of its arms (right, left, up, down), drawn as a cross."""
     count: str = ""
     """The game's running count in its words ("Open ends: 15"), drawn beside the layout."""
+    feed_more: str = ""
+    """The toggle that opens a folded feed."""
+    feed_less: str = ""
+    """The toggle that folds an opened feed again."""
 
 
 def action_target(action: Action) -> TargetKey | None:
@@ -445,6 +449,8 @@ class Presenter:
             facts=self._facts(view),
             feed_title=self.t("tk.feed.title"),
             feed_earlier=lambda count: self.t("tk.feed.earlier", count=count),
+            feed_more=self.t("tk_room_feed_more"),
+            feed_less=self.t("tk_room_feed_less"),
             feed=self.feed(view),
             spinner_arms=view.spinner.arms if view.spinner is not None else (),
             count=self.game.phrase(view.count) if view.count is not None else "",

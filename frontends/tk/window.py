@@ -11,6 +11,7 @@ host to refresh once the event loop is idle.
 
 from __future__ import annotations
 
+import time
 import tkinter as tk
 from collections.abc import Mapping, Sequence
 from tkinter import ttk
@@ -26,6 +27,8 @@ from roundhouse.frontends.tk.layout import HandPlan, TablePlan, plan_hand
 from roundhouse.frontends.tk.players_panel import PlayersPanel
 from roundhouse.frontends.tk.presenter import BoardModel, Presenter
 
+SCROLL_RESPECT = 5.0
+"""Seconds after the player scrolls the table during which a redraw does not scroll it to the turn's row."""
 SIDE_PANEL_MIN_WIDTH = 1150
 SIDE_PANEL_MAX_LINES = 7
 BUTTONS = ("confirm", "cancel", "end_turn", "hint", "redo", "undo", "skip")
@@ -67,6 +70,23 @@ class WindowHost(Protocol):
     def refresh(self) -> None: ...
 
 
+def menu_bar_height(root: tk.Tk) -> int:
+    """The height of ``root``'s menu bar as drawn (0 without one, or where the system draws it apart).
+
+    Tk draws the menu bar as a clone of the menu (a child of ``root`` named with a ``#``); the
+    menu itself measures as a drop-down list.
+    """
+    if not str(root.cget("menu")):
+        return 0
+    root.update_idletasks()
+    clones = [
+        str(child)
+        for child in root.tk.splitlist(root.tk.call("winfo", "children", root._w))
+        if "#" in str(child) and root.tk.call("winfo", "class", child) == "Menu"
+    ]
+    return max((int(root.tk.call("winfo", "reqheight", clone)) for clone in clones), default=0)
+
+
 class TableWindow:
     """The widgets of the window on ``root``; ``model`` is the drawing model last shown."""
 
@@ -78,12 +98,14 @@ class TableWindow:
         self.hand_plan: HandPlan | None = None
         self._shown: dict[Any, Any] = {}
         self._redraw_job: str | None = None
+        self.feed_open = False
+        """The player opened the folded feed (it folds again on the toggle)."""
+        self._scrolled_at = -SCROLL_RESPECT
         root.title(host.t("tk.title"))
         root.minsize(window_size.MIN_WIDTH, window_size.MIN_HEIGHT)
-        screen = (root.winfo_screenwidth(), root.winfo_screenheight())
-        width, height = window_size.opening_size(*screen)
-        root.geometry(f"{width}x{height}+{(screen[0] - width) // 2}+{max(0, (screen[1] - height) // 3)}")
-        self._opened_size = (width, height)
+        self._opened_size = (0, 0)
+        self.fit_screen()
+        root.after_idle(self.fit_screen)
         self._size_job: str | None = None
         root.bind("<Configure>", self._on_root_configure, add="+")
         self.main = ttk.Frame(root)
@@ -120,9 +142,10 @@ class TableWindow:
             board, background=palette.current().felt, highlightthickness=0, takefocus=0, width=1, height=1
         )
         self.table.grid(row=0, column=0, sticky="nsew")
-        self.table_scroll = ttk.Scrollbar(board, orient="vertical", command=self.table.yview)
+        self.table_scroll = ttk.Scrollbar(board, orient="vertical", command=self._player_scroll)
         self.table_scroll.grid(row=0, column=1, sticky="ns")
         self.table.configure(yscrollcommand=self._on_table_scrolled)
+        self.table.tag_bind("feed-toggle", "<Button-1>", lambda _e: self.toggle_feed())
         self.hand = tk.Canvas(
             board, background=palette.current().hand_bg, highlightthickness=0, height=110, width=1, takefocus=0
         )
@@ -130,9 +153,9 @@ class TableWindow:
         for canvas in (self.table, self.hand):
             canvas.configure(cursor="hand2")
             canvas.bind("<Configure>", lambda _e: self.schedule_redraw())
-        self.table.bind("<MouseWheel>", lambda e: self.table.yview_scroll(-1 if e.delta > 0 else 1, "units"))
-        self.table.bind("<Button-4>", lambda _e: self.table.yview_scroll(-1, "units"))
-        self.table.bind("<Button-5>", lambda _e: self.table.yview_scroll(1, "units"))
+        self.table.bind("<MouseWheel>", lambda e: self._player_scroll("scroll", -1 if e.delta > 0 else 1, "units"))
+        self.table.bind("<Button-4>", lambda _e: self._player_scroll("scroll", -1, "units"))
+        self.table.bind("<Button-5>", lambda _e: self._player_scroll("scroll", 1, "units"))
 
     def _build_side(self) -> None:
         """The players panel and the facts under it."""
@@ -160,10 +183,49 @@ class TableWindow:
         self.arrange_button.pack(side="left", padx=3)
         self._label_hand_controls()
 
+    def _player_scroll(self, *args: Any) -> None:
+        """The player scrolls the table (wheel or scroll bar): redraws leave the view alone for a while."""
+        self._scrolled_at = time.monotonic()
+        self.table.yview(*args)
+
+    def toggle_feed(self) -> None:
+        """Open the folded feed, or fold it again."""
+        self.feed_open = not self.feed_open
+        self.schedule_redraw()
+
+    def _show_turn_row(self, plan: TablePlan, top: float) -> None:
+        """Scroll the rows so the row whose owner is to move is in view under the header,
+        unless the player scrolled the table in the last SCROLL_RESPECT seconds."""
+        if time.monotonic() - self._scrolled_at < SCROLL_RESPECT:
+            return
+        rows = [row for row in plan.rows if row.line.owners_turn]
+        total = max(plan.height, self.table.winfo_height(), 1)
+        view_top = self.table.canvasy(0)
+        room = self.table.winfo_height() - top
+        if not rows or room <= 0:
+            return
+        row = rows[0]
+        if row.y - top >= view_top and row.y + row.height <= view_top + top + room:
+            return
+        self.table.yview_moveto(max(0.0, row.y - top - 4) / total)
+
     def _on_table_scrolled(self, first: str, last: str) -> None:
         """The rows scrolled: move the scroll bar and keep the header (boneyard, feed) in view."""
         self.table_scroll.set(first, last)
         pin_header(self.table)
+
+    def fit_screen(self) -> None:
+        """Open at the remembered size, or one that fits the screen under the menu bar (measured),
+        a title bar and a desktop panel; called again once the menu bar exists."""
+        root = self.root
+        menu = menu_bar_height(root)
+        screen = (root.winfo_screenwidth(), root.winfo_screenheight())
+        chrome = window_size.chrome_height(menu, root.winfo_fpixels("1i"), screen[1], root.wm_maxsize()[1])
+        width, height = window_size.opening_size(*screen, chrome)
+        if (width, height) != self._opened_size:
+            top = max(0, (screen[1] - height - chrome) // 3)
+            root.geometry(f"{width}x{height}+{(screen[0] - width) // 2}+{top}")
+            self._opened_size = (width, height)
 
     def _on_root_configure(self, event: tk.Event) -> None:
         """Remember the window's size once the player resizes it (saved when resizing stops)."""
@@ -255,8 +317,9 @@ class TableWindow:
         self._set(self.hand, "height", hand_plan.height)
         width = max(self.table.winfo_width(), 300)
         height = max(self.table.winfo_height(), 100)
-        self.table_plan = draw_table(self.table, model, width, height)
+        self.table_plan = draw_table(self.table, model, width, height, self.feed_open)
         self.table.configure(scrollregion=(0, 0, width, max(self.table_plan.height, height)))
+        self._show_turn_row(self.table_plan, self.table.coords("pinned-bg")[3] - self.table.coords("pinned-bg")[1])
         pin_header(self.table)
         draw_hand(self.hand, model, hand_plan)
         self._set(self.status, "text", model.status)
