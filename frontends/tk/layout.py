@@ -64,6 +64,11 @@ TAG_HEIGHT = 15
 """Room under a line's latest tile for the name tag of who laid it."""
 
 HAND_MIN_SIDE, HAND_MAX_SIDE = 24, 90
+HAND_COMFORT_SIDE = 34
+"""The hand wraps onto another row rather than shrink its tiles below this side."""
+HAND_MAX_ROWS = 3
+HAND_SHARE = 0.45
+"""The hand never takes more than this share of the height it shares with the table."""
 HAND_TITLE = 30
 HAND_LIFT = 8
 """A selected hand tile rises by this many pixels."""
@@ -264,6 +269,17 @@ def _largest_fitting(
     return lo
 
 
+def table_height(
+    lines: Sequence[LineModel], width: float, top: float, side: int, label_height: LabelHeight = fixed_label
+) -> float:
+    """The height every row needs at tile size ``side`` in one column (two on a crowded table, when wide enough)."""
+    if not lines:
+        return top
+    columns = 2 if len(lines) >= TWO_COLUMNS_FROM and _column_width(width, 2) >= MIN_COLUMN_WIDTH else 1
+    tree = _bands(lines, _column_width(width, columns))
+    return _height([band for _parent, band in tree], width, top, columns, side, label_height)
+
+
 def plan_table(
     lines: Sequence[LineModel], width: float, height: float, top: float, label_height: LabelHeight = fixed_label
 ) -> TablePlan:
@@ -357,16 +373,42 @@ class HandPlan:
         return row * self.per_row + col
 
 
-def plan_hand(count: int, width: float, window_height: float) -> HandPlan:
-    """Hand tiles as large as the strip allows: about 6% of the window's height, one row when they fit."""
+def _hand_height(rows: int, side: int) -> int:
+    return HAND_TITLE + rows * (2 * side + HAND_LIFT + 10) + 4
+
+
+def plan_hand(
+    count: int, width: float, window_height: float, room: float | None = None, limit: float | None = None
+) -> HandPlan:
+    """Hand tiles about 6% of the window's height, wrapping onto up to HAND_MAX_ROWS rows before they
+    shrink below HAND_COMFORT_SIDE.
+
+    ``room`` is the height the table leaves when its tiles have their full size: larger tiles fill
+    it, in as few rows as give the largest tiles. ``limit`` is the most the table can spare at its
+    smallest tiles: the hand shrinks (not below HAND_MIN_SIDE) rather than pass it.
+    """
     target = max(HAND_MIN_SIDE, min(HAND_MAX_SIDE, int(window_height * 0.06)))
-    room = width - 24
-    one_row = int(room // max(1, count) - HAND_GAP)
-    if one_row >= HAND_MIN_SIDE or count <= 1:
-        side = max(HAND_MIN_SIDE, min(target, one_row))
-    else:
-        side = max(HAND_MIN_SIDE, min(target, int(room // -(-count // 2) - HAND_GAP)))
-    per_row = max(1, int(room // (side + HAND_GAP)))
+    comfort = min(target, HAND_COMFORT_SIDE)
+    inner = width - 24
+
+    def fitting(rows: int) -> int:
+        """The largest side at which ``count`` tiles fit ``rows`` rows across the strip."""
+        return int(inner // max(1, -(-count // rows)) - HAND_GAP)
+
+    def tall(height: float, rows: int) -> int:
+        """The largest side at which ``rows`` rows fit ``height``."""
+        return int(((height - HAND_TITLE - 4) / rows - HAND_LIFT - 10) // 2)
+
+    rows = next((r for r in range(1, HAND_MAX_ROWS + 1) if fitting(r) >= comfort), HAND_MAX_ROWS)
+    side = max(HAND_MIN_SIDE, min(target, fitting(rows)))
+    if limit is not None and _hand_height(rows, side) > limit:
+        side, rows = max((min(target, fitting(r), tall(limit, r)), -r) for r in range(1, HAND_MAX_ROWS + 1))
+        side, rows = max(HAND_MIN_SIDE, side), -rows
+    if room is not None:
+        for more in range(1, HAND_MAX_ROWS + 1):
+            grown = min(HAND_MAX_SIDE, fitting(more), tall(room, more))
+            if grown > side:
+                rows, side = more, grown
+    per_row = max(1, int(inner // (side + HAND_GAP)))
     rows = max(1, -(-count // per_row))
-    height = HAND_TITLE + rows * (2 * side + HAND_LIFT + 10) + 4
-    return HandPlan(side, per_row, rows, height)
+    return HandPlan(side, per_row, rows, _hand_height(rows, side))

@@ -23,9 +23,18 @@ from roundhouse.frontends.tk import palette, window_size
 from roundhouse.frontends.tk.board import draw_hand, draw_table, pin_header
 from roundhouse.frontends.tk.dialogs import HandOff
 from roundhouse.frontends.tk.hand_order import ORDERS
-from roundhouse.frontends.tk.layout import HandPlan, TablePlan, plan_hand
+from roundhouse.frontends.tk.layout import (
+    HAND_SHARE,
+    MAX_SIDE,
+    MIN_SIDE,
+    HandPlan,
+    TablePlan,
+    plan_hand,
+    table_height,
+)
 from roundhouse.frontends.tk.players_panel import PlayersPanel
 from roundhouse.frontends.tk.presenter import BoardModel, Presenter
+from roundhouse.frontends.tk.row_labels import LabelMeasure
 
 SCROLL_RESPECT = 5.0
 """Seconds after the player scrolls the table during which a redraw does not scroll it to the turn's row."""
@@ -312,8 +321,7 @@ class TableWindow:
         colours = palette.current()
         self._set(self.table, "background", colours.felt)
         self._set(self.hand, "background", colours.hand_bg)
-        hand_width = max(self.hand.winfo_width(), 400)
-        hand_plan = self.hand_plan = plan_hand(len(model.hand), hand_width, self.root.winfo_height())
+        hand_plan = self.hand_plan = self._plan_hand(model)
         self._set(self.hand, "height", hand_plan.height)
         width = max(self.table.winfo_width(), 300)
         height = max(self.table.winfo_height(), 100)
@@ -333,6 +341,24 @@ class TableWindow:
             self._shown["players"] = rows
             self.players.fill(model.seats, rows)
         self._set(self.side_info, "text", "\n".join([*model.facts, *notes]))
+
+    def _plan_hand(self, model: BoardModel) -> HandPlan:
+        """The hand's tiles, given the room the table leaves.
+
+        The table and the hand share one height. Where the table's rows need less than it at MAX_SIDE
+        (measured with the last header), the hand may take the rest, up to HAND_SHARE of it; it
+        never takes what the rows need at MIN_SIDE, unless its tiles would go below HAND_MIN_SIDE.
+        """
+        hand_width = max(self.hand.winfo_width(), 400)
+        shared = self.table.winfo_height() + self.hand.winfo_height()
+        room = limit = None
+        if self.table_plan is not None and shared > 200:
+            plan, measure = self.table_plan, LabelMeasure(self.table)
+            top = plan.rows[0].y if plan.rows else plan.height
+            width = max(self.table.winfo_width(), 300)
+            room = min(shared * HAND_SHARE, shared - table_height(model.lines, width, top, MAX_SIDE, measure))
+            limit = shared - table_height(model.lines, width, top, MIN_SIDE, measure)
+        return plan_hand(len(model.hand), hand_width, self.root.winfo_height(), room, limit)
 
     def show_thinking(self, words: str) -> None:
         """Show ``words`` as the thinking mark beside the status line ("" hides it)."""
