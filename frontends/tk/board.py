@@ -25,6 +25,8 @@ import tkinter as tk
 from PIL import Image, ImageDraw, ImageTk
 
 from roundhouse.core.game.tiles import Tile
+from roundhouse.frontends.tk.density import px
+from roundhouse.frontends.tk.fonts import font, pixel_font
 from roundhouse.frontends.tk.layout import (
     HAND_LIFT,
     HAND_TITLE,
@@ -37,11 +39,11 @@ from roundhouse.frontends.tk.layout import (
 from roundhouse.frontends.tk.palette import DEFAULT, Palette, current
 from roundhouse.frontends.tk.presenter import CENTRE, STOCK, BoardModel, HandTileModel, LineModel, PlacedTile
 from roundhouse.frontends.tk.row_labels import (
-    COUNT_FONT,
     COUNT_GAP,
     NAME_TOP,
     WRAP_MARGIN,
     LabelMeasure,
+    count_font,
     name_font,
     row_name,
 )
@@ -128,8 +130,8 @@ def render_tile(
             colour = _rgb(colours.pip(value))
             if look == "dim":
                 colour = _mix(colour, _rgb(colours.face_dim), DIM_PIP_MIX)
-            for px, py in pip_positions(value):
-                cx, cy = x + px * s, y + py * s
+            for dx, dy in pip_positions(value):
+                cx, cy = x + dx * s, y + dy * s
                 pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
     image = image.resize((w // k, h // k), Image.LANCZOS)
     if look == "ghost":
@@ -214,7 +216,7 @@ FEED_SHARE = 0.25
 
 def header_limit(height: float) -> float:
     """The tallest the header may grow with a folded feed, in a table ``height`` pixels tall."""
-    return max(float(HEADER_MIN), height * FEED_SHARE)
+    return max(float(px(HEADER_MIN)), height * FEED_SHARE)
 
 
 def draw_table(canvas: tk.Canvas, model: BoardModel, width: int, height: int, feed_open: bool = False) -> TablePlan:
@@ -254,12 +256,12 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int, limit: float, fe
     colours = current()
     pinned = ("pinned",)
     background = canvas.create_rectangle(
-        0, 0, width, HEADER_MIN, fill=colours.felt, outline="", tags=("pinned", "pinned-bg")
+        0, 0, width, px(HEADER_MIN), fill=colours.felt, outline="", tags=("pinned", "pinned-bg")
     )
-    side = CENTRE_SIDE
-    x, y = 16, 10
+    side = px(CENTRE_SIDE)
+    x, y = px(16), px(10)
     tags = pinned + ("centre", f"target:{CENTRE}")
-    canvas.create_rectangle(4, 2, 290, HEADER_MIN - 6, fill=colours.felt, outline="", tags=tags)
+    canvas.create_rectangle(4, 2, px(290), px(HEADER_MIN) - 6, fill=colours.felt, outline="", tags=tags)
     centre_bg = colours.felt
     if model.centre_target or model.centre_focused or model.centre_last:
         centre_bg = colours.focus if model.centre_focused else (colours.lit if model.centre_target else colours.last)
@@ -286,23 +288,23 @@ def _draw_top(canvas: tk.Canvas, model: BoardModel, width: int, limit: float, fe
         text=model.centre_label,
         anchor="nw",
         fill=colours.row_text,
-        font=("TkDefaultFont", 11, "bold"),
+        font=font(canvas, 11, "bold"),
         tags=tags,
-        width=270,
+        width=px(270),
     )
-    _draw_stock(canvas, model, 300, y, side)
+    _draw_stock(canvas, model, px(300), y, side)
     heading = canvas.create_text(
         width - 16,
         8,
         text=model.heading,
         anchor="ne",
         justify="right",
-        width=max(HEADING_MIN, width - 32 - FEED_X - FEED_COLUMN_MIN),
+        width=max(px(HEADING_MIN), width - 32 - px(FEED_X) - px(FEED_COLUMN_MIN)),
         fill=colours.row_text,
-        font=("TkDefaultFont", 12, "bold"),
+        font=font(canvas, 12, "bold"),
         tags=pinned + ("heading",),
     )
-    bottom = max(float(HEADER_MIN), canvas.bbox("stock-label")[3] + 6)
+    bottom = max(float(px(HEADER_MIN)), canvas.bbox("stock-label")[3] + 6)
     if model.feed:
         right = canvas.bbox(heading)[0] - 16
         bottom = max(bottom, _draw_feed(canvas, model, right, limit - 8, feed_open) + 8)
@@ -319,8 +321,8 @@ def _draw_feed(canvas: tk.Canvas, model: BoardModel, right: float, limit: float,
     and a ``feed-toggle`` after the title opens it (``feed_open``), or folds it again.
     """
     sentences = model.feed
-    room = max(160, right - FEED_X)
-    columns = 2 if room >= 2 * FEED_COLUMN_MIN else 1
+    room = max(px(160), right - px(FEED_X))
+    columns = 2 if room >= 2 * px(FEED_COLUMN_MIN) else 1
     most = len(sentences[-FEED_LINES * columns :])
     bottom = _feed_items(canvas, model, room, columns, most, "")
     if bottom <= limit:
@@ -343,33 +345,33 @@ def _feed_items(canvas: tk.Canvas, model: BoardModel, room: float, columns: int,
     title = model.feed_title
     if len(shown) < len(sentences) and model.feed_earlier is not None:
         title = f"{title} ({model.feed_earlier(len(sentences) - len(shown))})"
-    column_width = min(FEED_COLUMN_MAX, (room - 16 * (columns - 1)) / columns)
+    column_width = min(px(FEED_COLUMN_MAX), (room - 16 * (columns - 1)) / columns)
     per_column = max(1, -(-len(shown) // columns))
     tags = ("pinned", "feed")
     item = canvas.create_text(
-        FEED_X,
+        px(FEED_X),
         8,
         text=title,
         anchor="nw",
         fill=colours.muted_text,
-        font=("TkDefaultFont", 10, "bold"),
+        font=font(canvas, 10, "bold"),
         width=room,
         tags=tags,
     )
     y2 = canvas.bbox(item)[3]
     if toggle:
-        end = FEED_X + _last_line_width(canvas, item)
+        end = px(FEED_X) + _last_line_width(canvas, item)
         toggle_item = canvas.create_text(
             end + 10,
             y2,
             text=toggle,
             anchor="sw",
             fill=colours.row_text,
-            font=("TkDefaultFont", 10, "underline"),
+            font=font(canvas, 10, "underline"),
             tags=("pinned", "feed-toggle"),
         )
-        if canvas.bbox(toggle_item)[2] > FEED_X + room:
-            canvas.coords(toggle_item, FEED_X, y2 + 1)
+        if canvas.bbox(toggle_item)[2] > px(FEED_X) + room:
+            canvas.coords(toggle_item, px(FEED_X), y2 + 1)
             canvas.itemconfigure(toggle_item, anchor="nw")
             y2 = canvas.bbox(toggle_item)[3]
     top = y2 + 2
@@ -378,12 +380,12 @@ def _feed_items(canvas: tk.Canvas, model: BoardModel, room: float, columns: int,
         y = top
         for sentence in shown[column * per_column : (column + 1) * per_column]:
             item = canvas.create_text(
-                FEED_X + column * (column_width + 16),
+                px(FEED_X) + column * (column_width + 16),
                 y,
                 text=sentence,
                 anchor="nw",
                 fill=colours.row_text,
-                font=("TkDefaultFont", 10),
+                font=font(canvas, 10),
                 width=column_width,
                 tags=tags + ("feed-line",),
             )
@@ -403,7 +405,9 @@ def _last_line_width(canvas: tk.Canvas, item: int) -> int:
 def _draw_stock(canvas: tk.Canvas, model: BoardModel, sx: float, y: float, side: int) -> None:
     colours = current()
     stags = ("pinned", "stock", f"target:{STOCK}")
-    canvas.create_rectangle(sx - 8, 2, sx + 2 * side + 30, HEADER_MIN - 6, fill=colours.felt, outline="", tags=stags)
+    canvas.create_rectangle(
+        sx - 8, 2, sx + 2 * side + 30, px(HEADER_MIN) - 6, fill=colours.felt, outline="", tags=stags
+    )
     stock_bg = colours.felt
     if model.stock_target or model.stock_focused:
         stock_bg = colours.focus if model.stock_focused else colours.lit
@@ -420,16 +424,16 @@ def _draw_stock(canvas: tk.Canvas, model: BoardModel, sx: float, y: float, side:
         gtags = ("pinned", "ghost", "stock-ghost", f"target:{STOCK}")
         draw_tile(canvas, gx, y, 0, 0, side, False, gtags, face_up=False, outline=colours.lit, width=3)
         canvas.create_text(
-            gx + side, y + side / 2, text="?", fill=colours.row_text, font=("TkDefaultFont", 16, "bold"), tags=gtags
+            gx + side, y + side / 2, text="?", fill=colours.row_text, font=font(canvas, 16, "bold"), tags=gtags
         )
     canvas.create_text(
         sx,
         y + side + 10,
         text=model.stock_label,
         anchor="nw",
-        width=FEED_X - sx - 12,
+        width=px(FEED_X) - sx - 12,
         fill=colours.row_text,
-        font=("TkDefaultFont", 11),
+        font=font(canvas, 11),
         tags=stags + ("stock-label",),
     )
 
@@ -442,46 +446,52 @@ def _draw_row(canvas: tk.Canvas, row: RowPlan, side: int) -> None:
     canvas.create_rectangle(row.x, row.y, row.x + row.width, row.y + row.height, fill=bg, outline="", tags=row_tags)
     label = canvas.create_text(
         row.x + 10,
-        row.y + NAME_TOP,
+        row.y + px(NAME_TOP),
         text=row_name(line),
         anchor="nw",
         fill=colours.row_text,
-        font=name_font(row.label_width),
+        font=name_font(canvas, row.label_width),
         tags=row_tags + ("label",),
-        width=row.label_width - WRAP_MARGIN,
+        width=row.label_width - px(WRAP_MARGIN),
     )
     if line.count_text:
         canvas.create_text(
             row.x + 10,
-            canvas.bbox(label)[3] + COUNT_GAP,
+            canvas.bbox(label)[3] + px(COUNT_GAP),
             text=line.count_text,
             anchor="nw",
             fill=colours.muted_text,
-            font=COUNT_FONT,
+            font=count_font(canvas),
             tags=row_tags + ("counts",),
-            width=row.label_width - WRAP_MARGIN,
+            width=row.label_width - px(WRAP_MARGIN),
         )
     if row.joint is not None:
         canvas.create_line(*row.joint, fill=colours.row_text, width=3, tags=("elbow",))
     slot_x, slot_y = row.slot
     if line.badge and not line.closed:
-        bx, cy = slot_x + 2 * side + 10, slot_y + side
+        bx, cy = slot_x + 2 * side + px(10), slot_y + side
         canvas.create_oval(
-            bx, cy - 7, bx + 14, cy + 7, fill=colours.marker, outline=colours.row_text, tags=row_tags + ("marker",)
+            bx,
+            cy - px(7),
+            bx + px(14),
+            cy + px(7),
+            fill=colours.marker,
+            outline=colours.row_text,
+            tags=row_tags + ("marker",),
         )
         canvas.create_text(
-            bx + 19,
+            bx + px(19),
             cy,
             text=line.badge,
             anchor="w",
             fill=colours.row_text,
-            font=("TkDefaultFont", 10, "bold"),
+            font=font(canvas, 10, "bold"),
             tags=row_tags + ("marker",),
         )
-    for px, py, placed in row.tiles:
-        _draw_placed(canvas, placed, px, py, side, row_tags + (f"line:{line.id}",), bg)
+    for tx, ty, placed in row.tiles:
+        _draw_placed(canvas, placed, tx, ty, side, row_tags + (f"line:{line.id}",), bg)
         if placed.latest and line.latest_by:
-            _draw_latest_chip(canvas, line, px, py, side, placed, row_tags)
+            _draw_latest_chip(canvas, line, tx, ty, side, placed, row_tags)
     if line.closed:
         _draw_closed_end(canvas, slot_x + 4, slot_y, side, line.badge, row_tags)
     else:
@@ -500,7 +510,7 @@ def _draw_closed_end(canvas: tk.Canvas, x: float, y: float, side: int, text: str
         text=text,
         anchor="w",
         fill=colours.muted_text,
-        font=("TkDefaultFont", 10, "italic"),
+        font=font(canvas, 10, "italic"),
         tags=tags,
     )
 
@@ -519,7 +529,7 @@ def _draw_latest_chip(
         text=line.latest_by,
         anchor="n",
         fill=colours.edge,
-        font=("TkDefaultFont", 8, "bold"),
+        font=font(canvas, 8, "bold"),
         tags=tags,
     )
     x1, y1, x2, y2 = canvas.bbox(text)
@@ -556,7 +566,7 @@ def _draw_placed(canvas: tk.Canvas, placed: PlacedTile, x: float, y: float, side
         bg=bg,
     )
     if owed:
-        r = 8
+        r = px(8)
         canvas.create_oval(
             x + w - r, ty - r, x + w + r, ty + r, fill=colours.owed, outline=colours.edge, tags=tags + ("owed",)
         )
@@ -565,7 +575,7 @@ def _draw_placed(canvas: tk.Canvas, placed: PlacedTile, x: float, y: float, side
             ty,
             text=str(placed.owed_order),
             fill=colours.edge,
-            font=("TkDefaultFont", 9, "bold"),
+            font=font(canvas, 9, "bold"),
             tags=tags + ("owed",),
         )
 
@@ -613,7 +623,7 @@ def _draw_slot(canvas: tk.Canvas, line: LineModel, x: float, y: float, side: int
         ty + side / 2,
         text=str(line.end),
         fill=colours.edge if lit else colours.muted_text,
-        font=("TkDefaultFont", max(8, int(side * 0.55)), "bold"),
+        font=pixel_font(canvas, int(side * 0.62), "bold"),
         tags=tags,
     )
 
@@ -624,15 +634,15 @@ def draw_hand(canvas: tk.Canvas, model: BoardModel, plan: HandPlan) -> None:
     canvas.delete("all")
     canvas.create_text(
         12,
-        HAND_TITLE // 2,
+        px(HAND_TITLE) // 2,
         text=model.hand_title,
         anchor="w",
         fill=colours.row_text,
-        font=("TkDefaultFont", 11, "bold"),
+        font=font(canvas, 11, "bold"),
     )
     for index, item in enumerate(model.hand):
         x, y = plan.origin(index)
-        _draw_hand_tile(canvas, item, x, y - (HAND_LIFT if item.selected else 0), plan.side)
+        _draw_hand_tile(canvas, item, x, y - (px(HAND_LIFT) if item.selected else 0), plan.side)
 
 
 def _draw_hand_tile(canvas: tk.Canvas, item: HandTileModel, x: float, y: float, side: float) -> None:

@@ -21,12 +21,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from roundhouse.core.game.actions import LineId
+from roundhouse.frontends.tk.density import px
 from roundhouse.frontends.tk.presenter import LineModel, PlacedTile
 
 MIN_SIDE = 20
 """The readable minimum: a table tile is never smaller than 2*MIN_SIDE x MIN_SIDE pixels."""
 MAX_SIDE = 46
 """The largest table tile on an ordinary screen; a taller view allows up to 1/28 of its height."""
+TEXT_MAX_SIDE = 60
+"""Never larger than this (at the text's scale): a tile stays in proportion to the text beside it."""
 COMFORT_SIDE = 28
 """One column is kept while it allows tiles at least this large."""
 MIN_COLUMN_WIDTH = 440
@@ -63,7 +66,7 @@ LABEL_MIN, SHARED_LABEL_MIN, LABEL_MAX = 130.0, 96.0, 190.0
 TAG_HEIGHT = 15
 """Room under a line's latest tile for the name tag of who laid it."""
 
-HAND_MIN_SIDE, HAND_MAX_SIDE = 24, 90
+HAND_MIN_SIDE, HAND_MAX_SIDE = 24, 60
 HAND_COMFORT_SIDE = 34
 """The hand wraps onto another row rather than shrink its tiles below this side."""
 HAND_MAX_ROWS = 3
@@ -140,7 +143,7 @@ def _bands(lines: Sequence[LineModel], column_width: float) -> list[tuple[LineId
                 grow(line.id, tuple(children[line.id]))
 
     def grow(parent: LineId, siblings: Band) -> None:
-        if _segment_width(siblings, column_width) >= SHARED_MIN_WIDTH:
+        if _segment_width(siblings, column_width) >= px(SHARED_MIN_WIDTH):
             emit(parent, siblings)
         else:
             for line in siblings:
@@ -153,20 +156,20 @@ def _bands(lines: Sequence[LineModel], column_width: float) -> list[tuple[LineId
 
 def _segment_width(band: Band, column_width: float) -> float:
     """The width of each line of ``band`` side by side after its indent."""
-    room = column_width - BRANCH_INDENT * band[0].depth
-    return (room - SEGMENT_GAP * (len(band) - 1)) / len(band)
+    room = column_width - px(BRANCH_INDENT) * band[0].depth
+    return (room - px(SEGMENT_GAP) * (len(band) - 1)) / len(band)
 
 
 def label_width(column_width: float, shared: bool = False) -> float:
     """The room for a row's name and counts in a column (or a ``shared`` band's segment) ``column_width`` wide."""
-    return max(SHARED_LABEL_MIN if shared else LABEL_MIN, min(LABEL_MAX, column_width * 0.22))
+    return max(px(SHARED_LABEL_MIN) if shared else px(LABEL_MIN), min(px(LABEL_MAX), column_width * 0.22))
 
 
 def _end_room(line: LineModel, side: int) -> float:
     """Room after the last tile: the open end and its badge, or a closed line's bar."""
     if line.closed:
-        return CLOSED_END_ROOM
-    return 2 * side + 8 + (BADGE_ROOM if line.badge else 0)
+        return px(CLOSED_END_ROOM)
+    return 2 * side + 8 + (px(BADGE_ROOM) if line.badge else 0)
 
 
 def _flow(
@@ -182,7 +185,7 @@ def _flow(
         if x + w > right - 2 * side - 8 and x > x0:
             x, sub = x0, sub + 1
         positions.append((x, sub, placed))
-        x += w + TILE_GAP
+        x += w + px(TILE_GAP)
     if x + _end_room(line, side) > right and x > x0:
         x, sub = x0, sub + 1
     return positions, x, sub
@@ -195,7 +198,7 @@ def row_height(
     label = label_width(column_width, shared)
     _, _, sub = _flow(line, column_width, side, label)
     tiles = (sub + 1) * (2 * side + 6) + tag_room(line, side)
-    return max(tiles + 2 * ROW_PAD, LABEL_HEIGHT, label_height(line, label))
+    return max(tiles + 2 * px(ROW_PAD), px(LABEL_HEIGHT), label_height(line, label))
 
 
 def tile_bottom(placed: PlacedTile, side: int) -> int:
@@ -207,7 +210,7 @@ def tag_room(line: LineModel, side: int) -> int:
     """Pixels a row needs under its last sub-row so the latest tile's name tag sits clear under the tile."""
     if not line.latest_by or not line.tiles:
         return 0
-    return max(0, tile_bottom(line.tiles[-1], side) + 1 + TAG_HEIGHT - (2 * side + 6))
+    return max(0, tile_bottom(line.tiles[-1], side) + 1 + px(TAG_HEIGHT) - (2 * side + 6))
 
 
 def _band_height(band: Band, column_width: float, side: int, label_height: LabelHeight) -> float:
@@ -238,7 +241,7 @@ def _column_width(width: float, columns: int) -> float:
 
 def _heights(bands: Sequence[Band], width: float, columns: int, side: int, label_height: LabelHeight) -> list[float]:
     cw = _column_width(width, columns)
-    return [_band_height(band, cw, side, label_height) + ROW_GAP for band in bands]
+    return [_band_height(band, cw, side, label_height) + px(ROW_GAP) for band in bands]
 
 
 def _height(
@@ -250,16 +253,16 @@ def _height(
 
 def max_side(height: float) -> int:
     """The largest tile side for a view ``height`` pixels tall (tiles keep growing on 4K screens)."""
-    return max(MAX_SIDE, int(height // 28))
+    return min(px(TEXT_MAX_SIDE), max(px(MAX_SIDE), int(height // 28)))
 
 
 def _largest_fitting(
     bands: Sequence[Band], width: float, height: float, top: float, columns: int, label_height: LabelHeight
 ) -> int | None:
     """The largest tile side at which every band fits ``height``, or None when even MIN_SIDE does not."""
-    if _height(bands, width, top, columns, MIN_SIDE, label_height) > height:
+    if _height(bands, width, top, columns, px(MIN_SIDE), label_height) > height:
         return None
-    lo, hi = MIN_SIDE, max_side(height)
+    lo, hi = px(MIN_SIDE), max_side(height)
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if _height(bands, width, top, columns, mid, label_height) <= height:
@@ -275,7 +278,7 @@ def table_height(
     """The height every row needs at tile size ``side`` in one column (two on a crowded table, when wide enough)."""
     if not lines:
         return top
-    columns = 2 if len(lines) >= TWO_COLUMNS_FROM and _column_width(width, 2) >= MIN_COLUMN_WIDTH else 1
+    columns = 2 if len(lines) >= TWO_COLUMNS_FROM and _column_width(width, 2) >= px(MIN_COLUMN_WIDTH) else 1
     tree = _bands(lines, _column_width(width, columns))
     return _height([band for _parent, band in tree], width, top, columns, side, label_height)
 
@@ -291,19 +294,19 @@ def plan_table(
         return TablePlan(max_side(height), 1, (), top)
     trees = {columns: _bands(lines, _column_width(width, columns)) for columns in (1, 2)}
     bands = {columns: [band for _parent, band in tree] for columns, tree in trees.items()}
-    two_fit = len(bands[1]) >= TWO_COLUMNS_FROM and _column_width(width, 2) >= MIN_COLUMN_WIDTH
+    two_fit = len(bands[1]) >= TWO_COLUMNS_FROM and _column_width(width, 2) >= px(MIN_COLUMN_WIDTH)
     options = [1, 2] if two_fit else [1]
     fitting = {
         columns: _largest_fitting(bands[columns], width, height, top, columns, label_height) for columns in options
     }
     one, two = fitting.get(1), fitting.get(2)
-    if one is not None and (one >= COMFORT_SIDE or two is None or one >= two):
+    if one is not None and (one >= px(COMFORT_SIDE) or two is None or one >= two):
         side, columns = one, 1
     elif two is not None:
         side, columns = two, 2
     else:
-        side = MIN_SIDE
-        columns = min(options, key=lambda c: _height(bands[c], width, top, c, MIN_SIDE, label_height))
+        side = px(MIN_SIDE)
+        columns = min(options, key=lambda c: _height(bands[c], width, top, c, px(MIN_SIDE), label_height))
     return _place(trees[columns], width, top, columns, side, label_height)
 
 
@@ -328,23 +331,23 @@ def _place(
             shared = len(band) > 1
             w = _segment_width(band, cw)
             for number, line in enumerate(band):
-                left = x + BRANCH_INDENT * line.depth + number * (w + SEGMENT_GAP)
+                left = x + px(BRANCH_INDENT) * line.depth + number * (w + px(SEGMENT_GAP))
                 label = label_width(w, shared)
                 positions, slot_x, slot_sub = _flow(line, w, side, label)
-                tiles = tuple((left + px, y + ROW_PAD + sub * pitch, placed) for px, sub, placed in positions)
-                slot = (left + slot_x, y + ROW_PAD + slot_sub * pitch)
+                tiles = tuple((left + dx, y + px(ROW_PAD) + sub * pitch, placed) for dx, sub, placed in positions)
+                slot = (left + slot_x, y + px(ROW_PAD) + slot_sub * pitch)
                 joint = _joint(rows[parent], left, y) if parent is not None and number == 0 else None
                 rows[line.id] = RowPlan(line, left, y, w, height, label, tiles, slot, joint)
-            y += height + ROW_GAP
+            y += height + px(ROW_GAP)
         bottom = max(bottom, y)
     return TablePlan(side, columns, tuple(rows.values()), bottom)
 
 
 def _joint(parent: RowPlan, left: float, top: float) -> tuple[float, ...]:
     """The elbow from under ``parent``'s row, along the gap below it, down the indent and across to ``left``."""
-    px, below = parent.x + BRANCH_INDENT / 2, parent.y + parent.height
-    elbow_x, gap, level = left - BRANCH_INDENT / 2, below + ROW_GAP / 2, top + ELBOW_DROP
-    return (px, below - 4, px, gap, elbow_x, gap, elbow_x, level, left - 1, level)
+    jx, below = parent.x + px(BRANCH_INDENT) / 2, parent.y + parent.height
+    elbow_x, gap, level = left - px(BRANCH_INDENT) / 2, below + px(ROW_GAP) / 2, top + px(ELBOW_DROP)
+    return (jx, below - 4, jx, gap, elbow_x, gap, elbow_x, level, left - 1, level)
 
 
 @dataclass(frozen=True)
@@ -359,22 +362,22 @@ class HandPlan:
     def origin(self, index: int) -> tuple[float, float]:
         """The top-left of the ``index``-th tile (before a selected tile's lift)."""
         row, col = divmod(index, self.per_row)
-        return 12 + col * (self.side + HAND_GAP), HAND_TITLE + HAND_LIFT + row * self.row_pitch
+        return 12 + col * (self.side + px(HAND_GAP)), px(HAND_TITLE) + px(HAND_LIFT) + row * self.row_pitch
 
     @property
     def row_pitch(self) -> int:
         """Pixels from one row of hand tiles to the next."""
-        return 2 * self.side + HAND_LIFT + 10
+        return 2 * self.side + px(HAND_LIFT) + 10
 
     def index_at(self, x: float, y: float) -> int:
         """The hand position a tile dropped at (x, y) takes: the nearest gap between tiles."""
-        row = max(0, min(self.rows - 1, int((y - HAND_TITLE) // self.row_pitch)))
-        col = max(0, min(self.per_row, round((x - 12) / (self.side + HAND_GAP))))
+        row = max(0, min(self.rows - 1, int((y - px(HAND_TITLE)) // self.row_pitch)))
+        col = max(0, min(self.per_row, round((x - 12) / (self.side + px(HAND_GAP)))))
         return row * self.per_row + col
 
 
 def _hand_height(rows: int, side: int) -> int:
-    return HAND_TITLE + rows * (2 * side + HAND_LIFT + 10) + 4
+    return px(HAND_TITLE) + rows * (2 * side + px(HAND_LIFT) + 10) + 4
 
 
 def plan_hand(
@@ -385,30 +388,32 @@ def plan_hand(
 
     ``room`` is the height the table leaves when its tiles have their full size: larger tiles fill
     it, in as few rows as give the largest tiles. ``limit`` is the most the table can spare at its
-    smallest tiles: the hand shrinks (not below HAND_MIN_SIDE) rather than pass it.
+    smallest tiles: the hand shrinks to fit it when that keeps HAND_MIN_SIDE (the rows then need no
+    scrolling); otherwise the table scrolls anyway and the hand keeps its size.
     """
-    target = max(HAND_MIN_SIDE, min(HAND_MAX_SIDE, int(window_height * 0.06)))
-    comfort = min(target, HAND_COMFORT_SIDE)
+    target = max(px(HAND_MIN_SIDE), min(px(HAND_MAX_SIDE), int(window_height * 0.06)))
+    comfort = min(target, px(HAND_COMFORT_SIDE))
     inner = width - 24
 
     def fitting(rows: int) -> int:
         """The largest side at which ``count`` tiles fit ``rows`` rows across the strip."""
-        return int(inner // max(1, -(-count // rows)) - HAND_GAP)
+        return int(inner // max(1, -(-count // rows)) - px(HAND_GAP))
 
     def tall(height: float, rows: int) -> int:
         """The largest side at which ``rows`` rows fit ``height``."""
-        return int(((height - HAND_TITLE - 4) / rows - HAND_LIFT - 10) // 2)
+        return int(((height - px(HAND_TITLE) - 4) / rows - px(HAND_LIFT) - 10) // 2)
 
     rows = next((r for r in range(1, HAND_MAX_ROWS + 1) if fitting(r) >= comfort), HAND_MAX_ROWS)
-    side = max(HAND_MIN_SIDE, min(target, fitting(rows)))
+    side = max(px(HAND_MIN_SIDE), min(target, fitting(rows)))
     if limit is not None and _hand_height(rows, side) > limit:
-        side, rows = max((min(target, fitting(r), tall(limit, r)), -r) for r in range(1, HAND_MAX_ROWS + 1))
-        side, rows = max(HAND_MIN_SIDE, side), -rows
+        shrunk, fewest = max((min(target, fitting(r), tall(limit, r)), -r) for r in range(1, HAND_MAX_ROWS + 1))
+        if shrunk >= px(HAND_MIN_SIDE):
+            side, rows = shrunk, -fewest
     if room is not None:
         for more in range(1, HAND_MAX_ROWS + 1):
-            grown = min(HAND_MAX_SIDE, fitting(more), tall(room, more))
+            grown = min(px(HAND_MAX_SIDE), fitting(more), tall(room, more))
             if grown > side:
                 rows, side = more, grown
-    per_row = max(1, int(inner // (side + HAND_GAP)))
+    per_row = max(1, int(inner // (side + px(HAND_GAP))))
     rows = max(1, -(-count // per_row))
     return HandPlan(side, per_row, rows, _hand_height(rows, side))

@@ -11,6 +11,8 @@ import math
 import tkinter as tk
 from collections.abc import Callable
 
+from roundhouse.frontends.tk.density import px
+from roundhouse.frontends.tk.fonts import font
 from roundhouse.frontends.tk.presenter import LineModel
 
 NAME_TOP = 5
@@ -19,7 +21,6 @@ COUNT_GAP = 1
 """Pixels between the name and the counts below it."""
 BOTTOM_ROOM = 5
 """Pixels kept under the label."""
-COUNT_FONT = ("TkDefaultFont", 10)
 WRAP_MARGIN = 6
 """A label's text wraps this many pixels short of the label's width."""
 
@@ -29,32 +30,38 @@ def row_name(line: LineModel) -> str:
     return ("▶ " if line.owners_turn else "") + line.label
 
 
-def name_font(label_width: float) -> tuple[str, int, str]:
-    """The name's font: a size smaller in a narrow label."""
-    return ("TkDefaultFont", 11 if label_width > 150 else 10, "bold")
+def name_font(widget: tk.Misc, label_width: float) -> str:
+    """The name's font: a size smaller in a narrow label (``label_width`` against the text's size)."""
+    return font(widget, 11 if label_width > px(150) else 10, "bold")
+
+
+def count_font(widget: tk.Misc) -> str:
+    """The font of the owner's counts under a row's name."""
+    return font(widget, 10)
 
 
 class LabelMeasure:
     """Measures labels as the canvas wraps them (the layout's ``label_height``), each text once per drawing."""
 
     def __init__(self, widget: tk.Misc) -> None:
+        self.widget = widget
         self.tk = widget.tk
-        self.known: dict[tuple[str, tuple, float], float] = {}
+        self.known: dict[tuple[str, str, float], float] = {}
 
     def __call__(self, line: LineModel, label_width: float) -> float:
         """The height ``line``'s label needs in a label ``label_width`` wide."""
-        wrap = label_width - WRAP_MARGIN
-        height = NAME_TOP + self.text_height(row_name(line), name_font(label_width), wrap)
+        wrap = label_width - px(WRAP_MARGIN)
+        height = px(NAME_TOP) + self.text_height(row_name(line), name_font(self.widget, label_width), wrap)
         if line.count_text:
-            height += COUNT_GAP + self.text_height(line.count_text, COUNT_FONT, wrap)
-        return height + BOTTOM_ROOM
+            height += px(COUNT_GAP) + self.text_height(line.count_text, count_font(self.widget), wrap)
+        return height + px(BOTTOM_ROOM)
 
-    def text_height(self, text: str, font: tuple, width: float) -> float:
+    def text_height(self, text: str, face: str, width: float) -> float:
         """The height of ``text`` in ``font`` wrapped within ``width`` pixels."""
-        key = (text, font, width)
+        key = (text, face, width)
         if key not in self.known:
-            lines = wrapped_lines(text, lambda part: int(self.tk.call("font", "measure", font, part)), width)
-            self.known[key] = lines * int(self.tk.call("font", "metrics", font, "-linespace"))
+            lines = wrapped_lines(text, lambda part: int(self.tk.call("font", "measure", face, part)), width)
+            self.known[key] = lines * int(self.tk.call("font", "metrics", face, "-linespace"))
         return self.known[key]
 
 

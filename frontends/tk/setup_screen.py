@@ -17,6 +17,7 @@ from typing import Any
 from roundhouse.core.play.difficulty import DEFAULT_LEVEL, LEVEL_BOTS, bot_about, level_about, level_name, level_of
 from roundhouse.core.play.session import Seat
 from roundhouse.core.text.i18n import LANGUAGE_NAMES, Catalog, variant_title
+from roundhouse.frontends.tk.fonts import font
 from roundhouse.frontends.tk.scrolled import ScrolledFrame
 from roundhouse.frontends.tk.themes import ERROR, MUTED, THEMES, theme_named
 
@@ -107,7 +108,7 @@ class SetupScreen:
         header = ttk.Frame(self.content)
         header.grid(row=0, column=0, sticky="we")
         title = t("tk.welcome.title") if welcome else t("tk.setup.title")
-        ttk.Label(header, text=title, font=("TkDefaultFont", 17, "bold")).pack(anchor="w")
+        ttk.Label(header, text=title, font=font(header, 17, "bold")).pack(anchor="w")
         ttk.Label(header, text=t("tk.welcome.intro"), wraplength=760, justify="left").pack(anchor="w", pady=(2, 6))
         self.scroll = ScrolledFrame(self.content)
         self.scroll.grid(row=1, column=0, sticky="nsew")
@@ -153,7 +154,7 @@ class SetupScreen:
 
     # ------------------------------------------------------------ sections
     def _section(self, parent: tk.Misc, row: int, key: str) -> ttk.Frame:
-        ttk.Label(parent, text=self.t(key), font=("TkDefaultFont", 11, "bold")).grid(
+        ttk.Label(parent, text=self.t(key), font=font(parent, 11, "bold")).grid(
             row=row, column=0, sticky="nw", pady=(10, 2), padx=(0, 14)
         )
         frame = ttk.Frame(parent)

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import tkinter as tk
 from dataclasses import dataclass
+from tkinter import font as tkfont
 from tkinter import ttk
 
 import sv_ttk
 
 from roundhouse.frontends.tk import palette
+from roundhouse.frontends.tk.fonts import linespace
 from roundhouse.frontends.tk.palette import Palette
 
 StateColours = tuple[tuple[str, str], ...]
@@ -218,11 +220,39 @@ def apply_theme(root: tk.Tk, theme: TableTheme) -> None:
     style.configure(MUTED, foreground=theme.muted)
     style.configure(ERROR, foreground=theme.error)
     # The players list sizes its columns by these fonts; the Sun Valley ones need not measure the same.
-    style.configure("Treeview", font="TkDefaultFont")
+    style.configure("Treeview", font="TkDefaultFont", rowheight=linespace(root) + ROW_PAD)
     style.configure("Heading", font="TkHeadingFont")
+    _follow_default_font(root)
     for name, option, states in theme.maps:
         _map_over(style, name, option, states)
     palette.use(theme.palette)
+
+
+ROW_PAD = 6
+"""Pixels a players-list row has over a line of its text."""
+SUN_VALLEY_FONTS = {
+    "SunValleyCaptionFont": 12,
+    "SunValleyBodyFont": 14,
+    "SunValleyBodyStrongFont": 14,
+    "SunValleyBodyLargeFont": 18,
+    "SunValleySubtitleFont": 20,
+    "SunValleyTitleFont": 28,
+    "SunValleyTitleLargeFont": 40,
+    "SunValleyDisplayFont": 68,
+}
+"""The Sun Valley fonts and their sizes in pixels for a 14-pixel body text."""
+
+
+def _follow_default_font(root: tk.Tk) -> None:
+    """Give the Sun Valley fonts (fixed pixel sizes in a family most systems lack) TkDefaultFont's family,
+    and sizes in proportion to its size in points, so the widgets' text follows the player's font and the
+    screen's DPI (``tk scaling``)."""
+    names = set(root.tk.splitlist(root.tk.call("font", "names")))
+    default = tkfont.nametofont("TkDefaultFont", root=root).actual()
+    for name, pixels in SUN_VALLEY_FONTS.items():
+        if name in names:
+            size = round(int(default["size"]) * pixels / SUN_VALLEY_FONTS["SunValleyBodyFont"])
+            tkfont.nametofont(name, root=root).configure(family=default["family"], size=size)
 
 
 def _map_over(style: ttk.Style, name: str, option: str, states: StateColours) -> None:

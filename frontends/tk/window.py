@@ -19,9 +19,10 @@ from typing import Any, Protocol
 
 from roundhouse.core.game.actions import Action, EndTurn
 from roundhouse.core.text.i18n import Catalog
-from roundhouse.frontends.tk import palette, window_size
+from roundhouse.frontends.tk import density, palette, window_size
 from roundhouse.frontends.tk.board import draw_hand, draw_table, pin_header
 from roundhouse.frontends.tk.dialogs import HandOff
+from roundhouse.frontends.tk.fonts import font
 from roundhouse.frontends.tk.hand_order import ORDERS
 from roundhouse.frontends.tk.layout import (
     HAND_SHARE,
@@ -111,6 +112,7 @@ class TableWindow:
         """The player opened the folded feed (it folds again on the toggle)."""
         self._scrolled_at = -SCROLL_RESPECT
         root.title(host.t("tk.title"))
+        density.measure(root)
         root.minsize(window_size.MIN_WIDTH, window_size.MIN_HEIGHT)
         self._opened_size = (0, 0)
         self.fit_screen()
@@ -133,9 +135,9 @@ class TableWindow:
         top.grid(row=0, column=0, columnspan=2, sticky="we")
         line = ttk.Frame(top)
         line.pack(fill="x")
-        self.status = ttk.Label(line, text="", font=("TkDefaultFont", 12, "bold"))
+        self.status = ttk.Label(line, text="", font=font(line, 12, "bold"))
         self.status.pack(side="left")
-        self.thinking = ttk.Label(line, text="", font=("TkDefaultFont", 12, "italic"))
+        self.thinking = ttk.Label(line, text="", font=font(line, 12, "italic"))
         """The thinking mark: whose decision is being worked out (empty while none is)."""
         self.thinking.pack(side="left", padx=(16, 0))
         self.detail = ttk.Label(top, text="")
@@ -171,7 +173,7 @@ class TableWindow:
         self.side = ttk.Frame(self.main, padding=(8, 4))
         self.side.grid(row=1, column=1, sticky="ns")
         self.players = PlayersPanel(self.side, self.host.t)
-        self.side_info = ttk.Label(self.side, text="", justify="left", wraplength=230)
+        self.side_info = ttk.Label(self.side, text="", justify="left", wraplength=density.px(230))
         self.side_info.pack(fill="x", pady=8)
 
     def _build_bar(self) -> None:
@@ -317,6 +319,7 @@ class TableWindow:
         end the side panel, after the model's facts.
         """
         self.model = model
+        density.measure(self.root)
         self._fit_side_panel()
         colours = palette.current()
         self._set(self.table, "background", colours.felt)
