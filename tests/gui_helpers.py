@@ -42,8 +42,8 @@ def display_works(display: str) -> bool:
     return done.returncode == 0
 
 
-def start_xvfb(screen: str = SCREEN) -> tuple[subprocess.Popen, str]:
-    """Start Xvfb with ``screen`` ("WxHxDEPTH") on a free display number; (process, ":N").
+def start_xvfb(screen: str = SCREEN, dpi: int | None = None) -> tuple[subprocess.Popen, str]:
+    """Start Xvfb with ``screen`` ("WxHxDEPTH", at ``dpi`` when given) on a free display number; (process, ":N").
 
     RuntimeError when it cannot.
     """
@@ -55,7 +55,7 @@ def start_xvfb(screen: str = SCREEN) -> tuple[subprocess.Popen, str]:
             continue
         display = f":{number}"
         process = subprocess.Popen(
-            [binary, display, "-screen", "0", screen, "-nolisten", "tcp"],
+            [binary, display, "-screen", "0", screen, "-nolisten", "tcp", *(["-dpi", str(dpi)] if dpi else [])],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
