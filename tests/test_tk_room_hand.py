@@ -15,6 +15,7 @@ from tk_scenes import play_until
 from roundhouse.core.play.session import Seat
 from roundhouse.core.play.setup import make_session
 from roundhouse.core.plugins.manager import get_plugin_manager
+from roundhouse.frontends.tk.layout import plan_hand
 
 pytestmark = pytest.mark.gui
 
@@ -50,3 +51,8 @@ def test_a_big_hand_wraps_at_a_comfortable_size_into_the_room_the_table_leaves(o
     empty = table.winfo_height() - app.table_plan.height
     assert empty <= 0.4 * table.winfo_height(), f"{empty} of the table's {table.winfo_height()} px stay empty"
     assert 2 * app.table_plan.side <= 3 * narrowest, "table tiles are not much larger than the hand's"
+
+
+def test_an_empty_hand_leaves_the_room_to_the_table():
+    """The room the table leaves goes to hand tiles, not to an empty strip (at a round's end every hand is out)."""
+    assert plan_hand(0, 1000, 700, room=400) == plan_hand(0, 1000, 700)

@@ -409,7 +409,7 @@ def plan_hand(
         shrunk, fewest = max((min(target, fitting(r), tall(limit, r)), -r) for r in range(1, HAND_MAX_ROWS + 1))
         if shrunk >= px(HAND_MIN_SIDE):
             side, rows = shrunk, -fewest
-    if room is not None:
+    if room is not None and count:
         for more in range(1, HAND_MAX_ROWS + 1):
             grown = min(px(HAND_MAX_SIDE), fitting(more), tall(room, more))
             if grown > side:
