@@ -29,9 +29,13 @@ TEXT_TO_TILE = (0.25, 1.0)
 """A line of default text is between a quarter of a table tile's side and the whole of it."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def dense_display():
-    """``get(size, dpi)``: a display of that size and density (one Xvfb each, started on first use)."""
+    """``get(size, dpi)``: a display of that size and density (one Xvfb each, started on first use).
+
+    Session-wide, like ``sized_display``: a Tk interpreter of a closed window may still hold its
+    display, and Xlib ends the process when a display it holds goes away.
+    """
     started: dict[tuple[str, int], tuple[subprocess.Popen, str]] = {}
 
     def get(size: str, dpi: int) -> str:
