@@ -173,3 +173,16 @@ def test_no_text_spills_from_its_box_and_nothing_overlaps(table_at, size, dpi, p
     title = [hand.bbox(i) for i in hand.find_all() if hand.type(i) == "text"]
     hand_tiles = [hand.bbox(i) for i in hand.find_withtag("hand") if hand.type(i) == "image"]
     assert not any(overlap(t, tile) for t in title for tile in hand_tiles), "the hand's title runs into a tile"
+
+
+@pytest.mark.parametrize(("size", "dpi"), SCREENS, ids=SCREEN_IDS)
+def test_widget_text_grows_with_the_screens_density_like_the_default_font(table_at, size, dpi):
+    """The themed widgets' own fonts (fixed pixel sizes in Sun Valley) follow TkDefaultFont and ``tk scaling``."""
+    app = table_at(size, dpi, 2)
+    text = linespace(app.root)
+    assert text >= 30 if dpi == 192 else text >= 15, f"default text {text} px at {dpi} dpi"
+    style = app.root.tk
+    for widget, style_name in ((app.detail, "TLabel"), (app.buttons["undo"], "TButton")):
+        own = str(widget.cget("font")) if "font" in widget.keys() else ""
+        font = own or str(style.call("ttk::style", "lookup", style_name, "-font"))
+        assert linespace(widget, font) >= 0.8 * text, f"{style_name} text is {linespace(widget, font)} px"
