@@ -130,7 +130,7 @@ def test_a_long_side_arm_turns_down_at_the_edge_of_a_narrow_table_clear_of_the_o
     from roundhouse.core.game.tiles import Tile
     from roundhouse.core.text.i18n import ui_catalog
     from roundhouse.frontends.common.game_words import game_words
-    from roundhouse.frontends.tk.board import draw_tile
+    from roundhouse.frontends.tk.faces import draw_tile
     from roundhouse.frontends.tk.presenter import Presenter
     from roundhouse.frontends.tk.spinner import draw_cross
 

@@ -28,7 +28,8 @@ from gui_helpers import pump
 from tk_scenes import late_round
 
 from roundhouse.frontends.tk import palette
-from roundhouse.frontends.tk.board import CENTRE_SIDE, render_tile
+from roundhouse.frontends.tk.faces import render_tile
+from roundhouse.frontends.tk.header import CENTRE_SIDE
 from roundhouse.frontends.tk.palette import Palette
 from roundhouse.frontends.tk.themes import SUN_VALLEY, THEMES
 

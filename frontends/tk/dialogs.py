@@ -14,8 +14,8 @@ from typing import Any
 from roundhouse.core.game.tiles import Tile
 from roundhouse.core.text.i18n import Catalog, CatalogError, variant_rules_text
 from roundhouse.frontends.common.event_sentences import round_result, target_reachers
-from roundhouse.frontends.tk.board import draw_tile
 from roundhouse.frontends.tk.chart import TotalsChart
+from roundhouse.frontends.tk.faces import draw_tile
 from roundhouse.frontends.tk.palette import Palette, current, follow
 from roundhouse.frontends.tk.scrolled import ScrolledFrame
 from roundhouse.frontends.tk.themes import MUTED

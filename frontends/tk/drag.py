@@ -12,7 +12,7 @@ import tkinter as tk
 from typing import Protocol
 
 from roundhouse.core.game.tiles import Tile
-from roundhouse.frontends.tk.board import tile_image
+from roundhouse.frontends.tk.faces import tile_image
 from roundhouse.frontends.tk.palette import current
 
 THRESHOLD = 8

@@ -20,10 +20,11 @@ from typing import Any, Protocol
 from roundhouse.core.game.actions import Action, EndTurn
 from roundhouse.core.text.i18n import Catalog
 from roundhouse.frontends.tk import density, palette, window_size
-from roundhouse.frontends.tk.board import draw_hand, draw_table, pin_header
+from roundhouse.frontends.tk.board import draw_hand, draw_table
 from roundhouse.frontends.tk.dialogs import HandOff
 from roundhouse.frontends.tk.fonts import font
 from roundhouse.frontends.tk.hand_order import ORDERS
+from roundhouse.frontends.tk.header import pin_header
 from roundhouse.frontends.tk.layout import (
     HAND_SHARE,
     MAX_SIDE,
