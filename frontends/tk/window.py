@@ -159,7 +159,12 @@ class TableWindow:
         self.table.configure(yscrollcommand=self._on_table_scrolled)
         self.table.tag_bind("feed-toggle", "<Button-1>", lambda _e: self.toggle_feed())
         self.hand = tk.Canvas(
-            board, background=palette.current().hand_bg, highlightthickness=0, height=110, width=1, takefocus=0
+            board,
+            background=palette.current().hand_bg,
+            highlightthickness=0,
+            height=density.px(110),
+            width=1,
+            takefocus=0,
         )
         self.hand.grid(row=1, column=0, columnspan=2, sticky="we")
         for canvas in (self.table, self.hand):
@@ -293,10 +298,10 @@ class TableWindow:
         self.schedule_redraw()
 
     def _fit_side_panel(self) -> None:
-        """The side panel gives its room to the table below SIDE_PANEL_MIN_WIDTH or on a crowded
+        """The side panel gives its room to the table below SIDE_PANEL_MIN_WIDTH (at the text's scale) or on a crowded
         table (the rows carry the same facts)."""
         crowded = self.model is not None and len(self.model.lines) > SIDE_PANEL_MAX_LINES
-        wide = self.main.winfo_width() >= SIDE_PANEL_MIN_WIDTH and not crowded
+        wide = self.main.winfo_width() >= density.px(SIDE_PANEL_MIN_WIDTH) and not crowded
         if wide != bool(self.side.winfo_manager()):
             if wide:
                 self.side.grid()
