@@ -27,8 +27,6 @@ from roundhouse.frontends.tk.faces import draw_tile
 from roundhouse.frontends.tk.fonts import font, pixel_font
 from roundhouse.frontends.tk.header import draw_header, header_limit
 from roundhouse.frontends.tk.layout import (
-    HAND_LIFT,
-    HAND_TITLE,
     HandPlan,
     RowPlan,
     TablePlan,
@@ -267,7 +265,7 @@ def draw_hand(canvas: tk.Canvas, model: BoardModel, plan: HandPlan) -> None:
     canvas.delete("all")
     canvas.create_text(
         12,
-        px(HAND_TITLE) // 2,
+        plan.title // 2,
         text=model.hand_title,
         anchor="w",
         fill=colours.row_text,
@@ -275,7 +273,7 @@ def draw_hand(canvas: tk.Canvas, model: BoardModel, plan: HandPlan) -> None:
     )
     for index, item in enumerate(model.hand):
         x, y = plan.origin(index)
-        _draw_hand_tile(canvas, item, x, y - (px(HAND_LIFT) if item.selected else 0), plan.side)
+        _draw_hand_tile(canvas, item, x, y - (plan.lift if item.selected else 0), plan.side)
 
 
 def _draw_hand_tile(canvas: tk.Canvas, item: HandTileModel, x: float, y: float, side: float) -> None:

@@ -1,16 +1,18 @@
-"""The window's pixel sizes at the current text size: tiles, rows, boxes and tags scale with the text.
+"""The window's pixel sizes at its text size: tiles, rows, boxes and tags scale with the text.
 
 Sizes in the layout and the drawing are written for a line of default text
 :data:`BASE_LINESPACE` pixels high (DejaVu Sans at 10 points on a 96 dpi
-screen); :func:`px` gives one at the scale :func:`measure` took from the
-window's TkDefaultFont, which follows the screen's DPI through ``tk scaling``
-and the player's font size. Like the palette, the scale in use is the one
-last measured (one window draws at a time).
+screen). :func:`measure` takes a window's scale from its TkDefaultFont, which
+follows the screen's DPI through ``tk scaling`` and the player's font size;
+the window lays out and draws inside :func:`scaled`, where :func:`px` gives a
+size at that scale. Outside it (arithmetic without a window) sizes are as written.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from roundhouse.frontends.tk.fonts import linespace
 
@@ -21,17 +23,21 @@ _scale = 1.0
 
 
 def measure(widget: tk.Misc) -> float:
-    """Take the scale of ``widget``'s default text (never below 1: sizes never shrink under the written ones)."""
+    """The scale of ``widget``'s default text (never below 1: sizes never shrink under the written ones)."""
+    return max(1.0, linespace(widget) / BASE_LINESPACE)
+
+
+@contextmanager
+def scaled(scale: float) -> Iterator[None]:
+    """Lay out and draw at ``scale`` within the block (the previous scale after it)."""
     global _scale
-    _scale = max(1.0, linespace(widget) / BASE_LINESPACE)
-    return _scale
-
-
-def current() -> float:
-    """The scale last measured (1.0 before any)."""
-    return _scale
+    before, _scale = _scale, scale
+    try:
+        yield
+    finally:
+        _scale = before
 
 
 def px(value: float) -> int:
-    """``value`` pixels (written for BASE_LINESPACE) at the current scale."""
+    """``value`` pixels (written for BASE_LINESPACE) at the scale in use."""
     return round(value * _scale)

@@ -352,27 +352,33 @@ def _joint(parent: RowPlan, left: float, top: float) -> tuple[float, ...]:
 
 @dataclass(frozen=True)
 class HandPlan:
-    """The hand strip: tile size, tiles per row, rows and the strip's height."""
+    """The hand strip: tile size, tiles per row, rows, the strip's height and its spacing (at the text's scale)."""
 
     side: int
     per_row: int
     rows: int
     height: int
+    gap: int = HAND_GAP
+    """Pixels between tiles."""
+    title: int = HAND_TITLE
+    """Pixels above the tiles, for the hand's title."""
+    lift: int = HAND_LIFT
+    """Pixels a selected tile rises."""
 
     def origin(self, index: int) -> tuple[float, float]:
         """The top-left of the ``index``-th tile (before a selected tile's lift)."""
         row, col = divmod(index, self.per_row)
-        return 12 + col * (self.side + px(HAND_GAP)), px(HAND_TITLE) + px(HAND_LIFT) + row * self.row_pitch
+        return 12 + col * (self.side + self.gap), self.title + self.lift + row * self.row_pitch
 
     @property
     def row_pitch(self) -> int:
         """Pixels from one row of hand tiles to the next."""
-        return 2 * self.side + px(HAND_LIFT) + 10
+        return 2 * self.side + self.lift + 10
 
     def index_at(self, x: float, y: float) -> int:
         """The hand position a tile dropped at (x, y) takes: the nearest gap between tiles."""
-        row = max(0, min(self.rows - 1, int((y - px(HAND_TITLE)) // self.row_pitch)))
-        col = max(0, min(self.per_row, round((x - 12) / (self.side + px(HAND_GAP)))))
+        row = max(0, min(self.rows - 1, int((y - self.title) // self.row_pitch)))
+        col = max(0, min(self.per_row, round((x - 12) / (self.side + self.gap))))
         return row * self.per_row + col
 
 
@@ -416,4 +422,4 @@ def plan_hand(
                 rows, side = more, grown
     per_row = max(1, int(inner // (side + px(HAND_GAP))))
     rows = max(1, -(-count // per_row))
-    return HandPlan(side, per_row, rows, _hand_height(rows, side))
+    return HandPlan(side, per_row, rows, _hand_height(rows, side), px(HAND_GAP), px(HAND_TITLE), px(HAND_LIFT))

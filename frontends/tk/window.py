@@ -113,7 +113,8 @@ class TableWindow:
         """The player opened the folded feed (it folds again on the toggle)."""
         self._scrolled_at = -SCROLL_RESPECT
         root.title(host.t("tk.title"))
-        density.measure(root)
+        self.scale = density.measure(root)
+        """The text's scale (:mod:`~roundhouse.frontends.tk.density`) the window lays out and draws at."""
         root.minsize(window_size.MIN_WIDTH, window_size.MIN_HEIGHT)
         self._opened_size = (0, 0)
         self.fit_screen()
@@ -124,10 +125,11 @@ class TableWindow:
         self.main.pack(fill="both", expand=True)
         self.main.columnconfigure(0, weight=1)
         self.main.rowconfigure(1, weight=1)
-        self._build_top()
-        self._build_board()
-        self._build_side()
-        self._build_bar()
+        with density.scaled(self.scale):
+            self._build_top()
+            self._build_board()
+            self._build_side()
+            self._build_bar()
         self.handoff = HandOff(self.main, host.catalog, host.acknowledge_handoff)
         self.main.bind("<Configure>", lambda _e: self._fit_side_panel())
 
@@ -301,7 +303,8 @@ class TableWindow:
         """The side panel gives its room to the table below SIDE_PANEL_MIN_WIDTH (at the text's scale) or on a crowded
         table (the rows carry the same facts)."""
         crowded = self.model is not None and len(self.model.lines) > SIDE_PANEL_MAX_LINES
-        wide = self.main.winfo_width() >= density.px(SIDE_PANEL_MIN_WIDTH) and not crowded
+        with density.scaled(self.scale):
+            wide = self.main.winfo_width() >= density.px(SIDE_PANEL_MIN_WIDTH) and not crowded
         if wide != bool(self.side.winfo_manager()):
             if wide:
                 self.side.grid()
@@ -325,8 +328,24 @@ class TableWindow:
         end the side panel, after the model's facts.
         """
         self.model = model
-        density.measure(self.root)
+        self.scale = density.measure(self.root)
         self._fit_side_panel()
+        with density.scaled(self.scale):
+            self._draw(model)
+        self._set(self.status, "text", model.status)
+        self._set(self.detail, "text", model.detail)
+        self._set(self.buttons["confirm"], "text", model.confirm_label)
+        self._show_buttons(
+            {"confirm": model.can_confirm, "cancel": model.can_cancel, "end_turn": model.can_end_turn, **enabled}
+        )
+        rows = self.players.rows(model.seats, kinds)
+        if self._shown.get("players") != rows:
+            self._shown["players"] = rows
+            self.players.fill(model.seats, rows)
+        self._set(self.side_info, "text", "\n".join([*model.facts, *notes]))
+
+    def _draw(self, model: BoardModel) -> None:
+        """Lay out and draw the table and the hand (at the text's scale)."""
         colours = palette.current()
         self._set(self.table, "background", colours.felt)
         self._set(self.hand, "background", colours.hand_bg)
@@ -339,17 +358,6 @@ class TableWindow:
         self._show_turn_row(self.table_plan, self.table.coords("pinned-bg")[3] - self.table.coords("pinned-bg")[1])
         pin_header(self.table)
         draw_hand(self.hand, model, hand_plan)
-        self._set(self.status, "text", model.status)
-        self._set(self.detail, "text", model.detail)
-        self._set(self.buttons["confirm"], "text", model.confirm_label)
-        self._show_buttons(
-            {"confirm": model.can_confirm, "cancel": model.can_cancel, "end_turn": model.can_end_turn, **enabled}
-        )
-        rows = self.players.rows(model.seats, kinds)
-        if self._shown.get("players") != rows:
-            self._shown["players"] = rows
-            self.players.fill(model.seats, rows)
-        self._set(self.side_info, "text", "\n".join([*model.facts, *notes]))
 
     def _plan_hand(self, model: BoardModel) -> HandPlan:
         """The hand's tiles, given the room the table leaves.
