@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from roundhouse.core.game.actions import LineId
 from roundhouse.frontends.tk.density import px
@@ -194,11 +194,23 @@ def _flow(
 def row_height(
     line: LineModel, column_width: float, side: int, shared: bool = False, label_height: LabelHeight = fixed_label
 ) -> float:
-    """How tall ``line``'s row is at tile size ``side`` (``shared``: in a band with its siblings): tiles and label."""
+    """How tall ``line``'s row is at tile size ``side`` (``shared``: in a band with its siblings): tiles and label.
+
+    A row with a previewed tile is as tall as it will be once that tile is
+    laid, so confirming the preview leaves every tile where it was (DX.2).
+    """
+    line = as_laid(line)
     label = label_width(column_width, shared)
     _, _, sub = _flow(line, column_width, side, label)
     tiles = (sub + 1) * (2 * side + 6) + tag_room(line, side)
     return max(tiles + 2 * px(ROW_PAD), px(LABEL_HEIGHT), label_height(line, label))
+
+
+def as_laid(line: LineModel) -> LineModel:
+    """``line`` as it will be once its previewed tile (``ghost``) is laid, with that tile's name tag."""
+    if line.ghost is None:
+        return line
+    return replace(line, tiles=(*line.tiles, line.ghost), ghost=None, latest_by=line.latest_by or "?")
 
 
 def tile_bottom(placed: PlacedTile, side: int) -> int:
