@@ -123,6 +123,8 @@ def test_first_launch_opens_the_welcome_screen_and_nothing_is_played(window):
     assert app.session is None and screen.open, "keys do nothing behind the welcome screen"
     assert screen.cancel_button is None, "there is nothing to go back to"
     assert "easy" in " ".join(screen.kinds) and not any(b in k for k in screen.kinds for b in ("greedy", "planner"))
+    screen.start_button.focus_force()  # keys go where the focus is: here, not another window on the display
+    pump(app.root)
     screen.start_button.event_generate("<Return>")
     assert pump(app.root, lambda: app.session is not None, 30), "Enter starts the match"
     assert not screen.open
