@@ -49,9 +49,12 @@ def _make(widget: tk.Misc, name: str, size: int, style: tuple[str, ...]) -> str:
 
 def font(widget: tk.Misc, points: float, *style: str) -> str:
     """The name of a font ``points``/BASE_POINTS times TkDefaultFont's size, in its family, with ``style``."""
+    name = f"Roundhouse{points:g}{''.join(style)}"
+    if name in _registry(widget):  # made once per interpreter: asking Tk for the default again costs a call
+        return name
     default = int(_default(widget)["size"])
     size = round(default * points / BASE_POINTS) or (1 if default > 0 else -1)
-    return _make(widget, f"Roundhouse{points:g}{''.join(style)}", size, style)
+    return _make(widget, name, size, style)
 
 
 def pixel_font(widget: tk.Misc, pixels: int, *style: str) -> str:

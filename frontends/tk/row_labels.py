@@ -40,13 +40,24 @@ def count_font(widget: tk.Misc) -> str:
     return font(widget, 10)
 
 
+MEASURED_LIMIT = 4096
+"""The most label heights kept between drawings (the table's labels change rarely)."""
+_measured: dict[tuple[str, str, float], float] = {}
+
+
 class LabelMeasure:
-    """Measures labels as the canvas wraps them (the layout's ``label_height``), each text once per drawing."""
+    """Measures labels as the canvas wraps them (the layout's ``label_height``).
+
+    Heights are kept across drawings, keyed by the text, the font as Tk
+    resolves it (family, size, weight, and ``tk scaling``) and the width, so
+    a redraw measures only labels whose words, font or width changed.
+    """
 
     def __init__(self, widget: tk.Misc) -> None:
         self.widget = widget
         self.tk = widget.tk
-        self.known: dict[tuple[str, str, float], float] = {}
+        self.scaling = str(self.tk.call("tk", "scaling"))
+        self.resolved: dict[str, str] = {}
 
     def __call__(self, line: LineModel, label_width: float) -> float:
         """The height ``line``'s label needs in a label ``label_width`` wide."""
@@ -58,11 +69,15 @@ class LabelMeasure:
 
     def text_height(self, text: str, face: str, width: float) -> float:
         """The height of ``text`` in ``font`` wrapped within ``width`` pixels."""
-        key = (text, face, width)
-        if key not in self.known:
+        if face not in self.resolved:
+            self.resolved[face] = f"{self.tk.call('font', 'actual', face)} {self.scaling}"
+        key = (text, self.resolved[face], width)
+        if key not in _measured:
+            if len(_measured) >= MEASURED_LIMIT:
+                _measured.clear()
             lines = wrapped_lines(text, lambda part: int(self.tk.call("font", "measure", face, part)), width)
-            self.known[key] = lines * int(self.tk.call("font", "metrics", face, "-linespace"))
-        return self.known[key]
+            _measured[key] = lines * int(self.tk.call("font", "metrics", face, "-linespace"))
+        return _measured[key]
 
 
 def wrapped_lines(text: str, measure: Callable[[str], int], width: float) -> int:

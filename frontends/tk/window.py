@@ -357,7 +357,10 @@ class TableWindow:
         self.table.configure(scrollregion=(0, 0, width, max(self.table_plan.height, height)))
         self._show_turn_row(self.table_plan, self.table.coords("pinned-bg")[3] - self.table.coords("pinned-bg")[1])
         pin_header(self.table)
-        draw_hand(self.hand, model, hand_plan)
+        hand_look = (model.hand, model.hand_title, hand_plan, colours, self.scale, self.hand.winfo_width())
+        if self._shown.get("hand") != hand_look:  # the hand changes far less often than the table
+            self._shown["hand"] = hand_look
+            draw_hand(self.hand, model, hand_plan)
 
     def _plan_hand(self, model: BoardModel) -> HandPlan:
         """The hand's tiles, given the room the table leaves.
