@@ -38,12 +38,14 @@ from roundhouse.core.plugins.bot import Bot
 POLL_MS = 15
 """How often the main thread looks for an answer while one is awaited."""
 
-SWITCH_INTERVAL = 0.001
+SWITCH_INTERVAL = 0.0002
 """Seconds the worker may keep the interpreter while the main thread waits for it (Python's default is 0.005).
 
 Each Tk call hands the interpreter over and takes it back: with the
-default, every event the window handles while a bot thinks waits up to
-5 ms more per call.
+default, every Tk call the window makes while a bot thinks waits up to
+5 ms more, and a redraw makes a few hundred. At 0.2 ms, with three expert
+computers at instant speed, no event-loop gap passed 64 ms
+(``benchmarks/bench_tk_blocking.py``); at 1 ms some passed 150 ms.
 """
 
 
