@@ -196,3 +196,29 @@ def _widgets(widget) -> list:
     for child in widget.winfo_children():
         found += [child, *_widgets(child)]
     return found
+
+
+def test_the_heading_keeps_clear_of_the_feed_and_the_players_table_names_the_bot_by_its_id(window, fives) -> None:
+    """A long goal heading ("Round 1 · first to 61 points") on a narrow table puts the feed under it (#27, #24.8)."""
+    app = window
+    bots = {"fives-scorer": fives.bot.FivesScorer()}
+    session = Session(fives.variant.AllFives(), [Seat("Ana", None), Seat("Bo", "fives-scorer")], bots, seed=2)
+    start(app, session)
+    for _ in range(6):
+        if not session.human_to_move:
+            break
+        take_with_the_mouse(app, session, choose(session.legal_actions()))
+    assert app.window.model.feed, "the computer's moves are in the feed"
+    for width in (520, 700, 900):
+        app.table.configure(width=width)
+        app.root.geometry(f"{width + 500}x760")
+        pump(app.root, lambda: False, 0.3)
+        app.refresh()
+        pump(app.root)
+        heading = box(app, "heading")
+        for item in app.table.find_withtag("feed"):
+            x1, y1, x2, y2 = app.table.bbox(item)
+            overlaps = x1 < heading[2] and heading[0] < x2 and y1 < heading[3] and heading[1] < y2
+            assert not overlaps, f"the feed runs into the heading at a {app.table.winfo_width()} px table"
+    kinds = [app.window.players.tree.set(row, "kind") for row in app.window.players.tree.get_children()]
+    assert kinds == ["You", "Computer (fives-scorer)"]

@@ -108,6 +108,8 @@ def test_a_plugin_bot_outside_the_levels_is_described_by_its_own_words():
     assert seat_kind_words(catalog, "cautious", "keeps its doubles") == catalog.t(
         "tk.welcome.kind.plugin_bot", bot="keeps its doubles"
     )
+    short = seat_kind_words(catalog, "cautious", "keeps its doubles", short=True)
+    assert short == catalog.t("tk.welcome.kind.computer", level="cautious"), "the players table names it by its id"
 
 
 def test_DX_2_console_hint_expert_previews_the_experts_choice_and_plain_hint_the_planners():

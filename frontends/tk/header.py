@@ -20,6 +20,8 @@ HEADER_MIN = 86
 FEED_X = 500
 FEED_LINES = 5
 FEED_COLUMN_MIN = 320
+FEED_ROOM_MIN = 160
+"""The narrowest the feed is beside the round heading; with less room it goes under the heading."""
 FEED_COLUMN_MAX = 560
 CENTRE_SIDE = 34
 HEADING_MIN = 170
@@ -100,37 +102,41 @@ def draw_header(canvas: tk.Canvas, model: BoardModel, width: int, limit: float, 
     )
     bottom = max(float(px(HEADER_MIN)), canvas.bbox("stock-label")[3] + 6)
     if model.feed:
-        right = canvas.bbox(heading)[0] - 16
-        bottom = max(bottom, _draw_feed(canvas, model, right, limit - 8, feed_open) + 8)
+        right, top = canvas.bbox(heading)[0] - 16, 8
+        if right - px(FEED_X) < px(FEED_ROOM_MIN):  # no room beside the heading: the feed goes under it
+            right, top = width - 16, canvas.bbox(heading)[3] + 4
+        bottom = max(bottom, _draw_feed(canvas, model, right, top, limit - 8, feed_open) + 8)
     canvas.coords(background, 0, 0, width, bottom)
     return bottom
 
 
-def _draw_feed(canvas: tk.Canvas, model: BoardModel, right: float, limit: float, feed_open: bool) -> float:
+def _draw_feed(canvas: tk.Canvas, model: BoardModel, right: float, top: float, limit: float, feed_open: bool) -> float:
     """The other players' moves since the viewer's turn, newest last, in one or two columns; the bottom edge.
 
     At most FEED_LINES sentences per column are shown (the newest); the title says how many older
-    ones the log keeps. Title and sentences wrap within ``right``, clear of the round heading.
+    ones the log keeps. Title and sentences wrap within ``right``, clear of the round heading, from ``top`` down.
     A feed that would end below ``limit`` folds: its oldest sentences go until it ends above it,
     and a ``feed-toggle`` after the title opens it (``feed_open``), or folds it again.
     """
     sentences = model.feed
-    room = max(px(160), right - px(FEED_X))
+    room = max(px(FEED_ROOM_MIN), right - px(FEED_X))
     columns = 2 if room >= 2 * px(FEED_COLUMN_MIN) else 1
     most = len(sentences[-FEED_LINES * columns :])
-    bottom = _feed_items(canvas, model, room, columns, most, "")
+    bottom = _feed_items(canvas, model, room, top, columns, most, "")
     if bottom <= limit:
         return bottom
     if feed_open:
-        return _feed_items(canvas, model, room, columns, most, model.feed_less)
+        return _feed_items(canvas, model, room, top, columns, most, model.feed_less)
     shown = most
     while bottom > limit and shown > 0:
         shown -= 1
-        bottom = _feed_items(canvas, model, room, columns, shown, model.feed_more)
+        bottom = _feed_items(canvas, model, room, top, columns, shown, model.feed_more)
     return bottom
 
 
-def _feed_items(canvas: tk.Canvas, model: BoardModel, room: float, columns: int, count: int, toggle: str) -> float:
+def _feed_items(
+    canvas: tk.Canvas, model: BoardModel, room: float, top: float, columns: int, count: int, toggle: str
+) -> float:
     """Draw the feed's title (and ``toggle``, when not empty) and its ``count`` newest sentences; the bottom edge."""
     colours = current()
     canvas.delete("feed", "feed-toggle")
@@ -144,7 +150,7 @@ def _feed_items(canvas: tk.Canvas, model: BoardModel, room: float, columns: int,
     tags = ("pinned", "feed")
     item = canvas.create_text(
         px(FEED_X),
-        8,
+        top,
         text=title,
         anchor="nw",
         fill=colours.muted_text,
@@ -168,10 +174,10 @@ def _feed_items(canvas: tk.Canvas, model: BoardModel, room: float, columns: int,
             canvas.coords(toggle_item, px(FEED_X), y2 + 1)
             canvas.itemconfigure(toggle_item, anchor="nw")
             y2 = canvas.bbox(toggle_item)[3]
-    top = y2 + 2
-    bottom = top
+    first = y2 + 2
+    bottom = first
     for column in range(columns):
-        y = top
+        y = first
         for sentence in shown[column * per_column : (column + 1) * per_column]:
             item = canvas.create_text(
                 px(FEED_X) + column * (column_width + 16),

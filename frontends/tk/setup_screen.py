@@ -39,13 +39,21 @@ class SetupChoice:
     theme: str
 
 
-def seat_kind_words(catalog: Catalog, bot: str | None, description: str = "", *, you: bool = False) -> str:
-    """Who plays a seat, in short: "You", "Human", "Computer (easy)", or a plugin bot's own description."""
+def seat_kind_words(
+    catalog: Catalog, bot: str | None, description: str = "", *, you: bool = False, short: bool = False
+) -> str:
+    """Who plays a seat: "You", "Human", "Computer (easy)", or a bot outside the levels by its own description.
+
+    ``short`` names such a bot by its id instead ("Computer (expert)"), for
+    the players table, where a sentence would squeeze the table.
+    """
     if bot is None:
         return catalog.t("tk.welcome.kind.you" if you else "tk.welcome.kind.human")
     level = level_of(bot)
     if level is not None:
         return catalog.t("tk.welcome.kind.computer", level=level_name(catalog, level))
+    if short:
+        return catalog.t("tk.welcome.kind.computer", level=bot)
     return catalog.t("tk.welcome.kind.plugin_bot", bot=bot_about(catalog, bot, description))
 
 

@@ -203,10 +203,9 @@ class Turns:
         host.window.show_thinking(words)
 
     def _seat_kind(self, seat: int) -> str:
-        """Who plays ``seat``, in words: "You", "Human" or "Computer (easy)"."""
+        """Who plays ``seat``, in words: "You", "Human", "Computer (easy)", a bot outside the levels by its id."""
         bot = self.host.session.seats[seat - 1].bot
-        description = getattr(self.host.registry.bots.get(bot), "description", "") if bot else ""
-        return seat_kind_words(self.host.catalog, bot, description, you=seat == self.viewer())
+        return seat_kind_words(self.host.catalog, bot, you=seat == self.viewer(), short=True)
 
     # ------------------------------------------------------------ deciding
     def has_preview(self) -> bool:
