@@ -216,3 +216,43 @@ def answer_message_box(root, button: str, seen: list[str]) -> None:
             root.after(50, poll)
 
     root.after(50, poll)
+
+
+def size_settled(root):
+    """A check that is true once the window's size stayed the same over three looks 50 ms apart.
+
+    On a busy machine a new window is mapped before it reaches the size it asked for.
+    """
+    looks: list[tuple[float, tuple[int, int]]] = []
+
+    def settled() -> bool:
+        now = time.monotonic()
+        if not looks or now - looks[-1][0] >= 0.05:
+            looks.append((now, (root.winfo_width(), root.winfo_height())))
+        return len(looks) >= 3 and len({size for _, size in looks[-3:]}) == 1
+
+    return settled
+
+
+@pytest.fixture
+def open_window(sized_display, tmp_path, monkeypatch):
+    """``open_window(size)``: a fresh window on a screen of ``size`` (slow computer, so nothing moves)."""
+    monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("LANGUAGE", "en")
+    roots = []
+
+    def make(size: str):
+        monkeypatch.setenv("DISPLAY", sized_display(size))
+        from roundhouse.frontends.tk.app import TkApp
+        from roundhouse.frontends.tk.themes import make_root
+
+        root = make_root("felt")
+        roots.append(root)
+        app = TkApp(root, REGISTRY, None, None, tk_settings.Settings(theme="felt", speed="slow"))
+        pump(root, lambda: root.winfo_ismapped(), 10)
+        assert pump(root, size_settled(root), 10), "the window reaches its size"
+        return app
+
+    yield make
+    for root in roots:
+        close_window(root)

@@ -13,8 +13,7 @@ import subprocess
 import tempfile
 
 import pytest
-from gui_helpers import close_window, pump, start_xvfb
-from test_tk_screen_sizes import size_settled
+from gui_helpers import close_window, pump, size_settled, start_xvfb
 from tk_scenes import late_round
 
 from roundhouse.core.plugins.manager import get_plugin_manager

@@ -12,15 +12,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from gui_helpers import close_window, pump
-from test_tk_screen_sizes import size_settled
+from gui_helpers import pump
 from tk_scenes import late_round, play_until
 
 from roundhouse.core.game.tiles import Tile
 from roundhouse.core.play.session import Seat
 from roundhouse.core.play.setup import make_session
 from roundhouse.core.plugins.manager import get_plugin_manager
-from roundhouse.frontends.tk import settings as tk_settings
 from roundhouse.frontends.tk.board import draw_table
 from roundhouse.frontends.tk.feed import turns_since_last_decision
 from roundhouse.frontends.tk.header import HEADER_MIN, pin_header
@@ -33,30 +31,6 @@ REGISTRY = get_plugin_manager()
 QUARTER = 0.25
 DECORATIONS = 64
 """A title bar and a desktop's top panel (32 pixels each at 96 dpi), besides the menu bar."""
-
-
-@pytest.fixture
-def open_window(sized_display, tmp_path, monkeypatch):
-    """``open_window(size)``: a fresh window on a screen of ``size`` (slow computer, so nothing moves)."""
-    monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("LANGUAGE", "en")
-    roots = []
-
-    def make(size: str):
-        monkeypatch.setenv("DISPLAY", sized_display(size))
-        from roundhouse.frontends.tk.app import TkApp
-        from roundhouse.frontends.tk.themes import make_root
-
-        root = make_root("felt")
-        roots.append(root)
-        app = TkApp(root, REGISTRY, None, None, tk_settings.Settings(theme="felt", speed="slow"))
-        pump(root, lambda: root.winfo_ismapped(), 10)
-        assert pump(root, size_settled(root), 10), "the window reaches its size"
-        return app
-
-    yield make
-    for root in roots:
-        close_window(root)
 
 
 def settle(app) -> None:

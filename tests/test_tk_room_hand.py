@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from gui_helpers import pump
-from test_tk_room import open_window, settle  # noqa: F401  (the fixture)
+from test_tk_room import settle
 from tk_scenes import play_until
 
 from roundhouse.core.play.session import Seat

@@ -8,16 +8,13 @@ to its end), and table tiles no smaller than the readable minimum.
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from gui_helpers import close_window, pump
+from gui_helpers import pump
 from tk_scenes import late_round
 
 from roundhouse.core.play.session import Seat
 from roundhouse.core.play.setup import make_session
 from roundhouse.core.plugins.manager import get_plugin_manager
-from roundhouse.frontends.tk import settings as tk_settings
 from roundhouse.frontends.tk import window_size
 from roundhouse.frontends.tk.layout import MIN_SIDE
 
@@ -26,46 +23,6 @@ pytestmark = pytest.mark.gui
 REGISTRY = get_plugin_manager()
 SIZES = ("1024x600", "1280x800", "1920x1080")
 PLACED = {2: 24, 4: 40, 10: 55}
-
-
-@pytest.fixture
-def open_window(sized_display, tmp_path, monkeypatch):
-    """``open_window(size)``: a fresh window on a screen of ``size`` (slow computer, so nothing moves)."""
-    monkeypatch.setenv("ROUNDHOUSE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("LANGUAGE", "en")
-    roots = []
-
-    def make(size: str):
-        monkeypatch.setenv("DISPLAY", sized_display(size))
-        from roundhouse.frontends.tk.app import TkApp
-        from roundhouse.frontends.tk.themes import make_root
-
-        root = make_root("arc")
-        roots.append(root)
-        app = TkApp(root, REGISTRY, None, None, tk_settings.Settings(theme="arc", speed="slow"))
-        pump(root, lambda: root.winfo_ismapped(), 10)
-        assert pump(root, size_settled(root), 10), "the window reaches its size"
-        return app
-
-    yield make
-    for root in roots:
-        close_window(root)
-
-
-def size_settled(root):
-    """A check that is true once the window's size stayed the same over three looks 50 ms apart.
-
-    On a busy machine a new window is mapped before it reaches the size it asked for.
-    """
-    looks: list[tuple[float, tuple[int, int]]] = []
-
-    def settled() -> bool:
-        now = time.monotonic()
-        if not looks or now - looks[-1][0] >= 0.05:
-            looks.append((now, (root.winfo_width(), root.winfo_height())))
-        return len(looks) >= 3 and len({size for _, size in looks[-3:]}) == 1
-
-    return settled
 
 
 def box(widget) -> tuple[int, int, int, int]:
