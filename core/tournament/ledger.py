@@ -95,7 +95,12 @@ class Ledger:
             raise
 
     def _create(self, wanted: dict[str, Any], matches: int) -> None:
-        self.connection.execute("PRAGMA journal_mode = WAL")
+        """Write the header, schema and definition into the file itself, then switch to WAL.
+
+        Written before the switch, the application id is in the file's own
+        header from the start, so a run killed before any checkpoint leaves a
+        file that :func:`_refuse_foreign` knows as a ledger.
+        """
         with _transaction(self.connection):
             self.connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             self.connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -105,6 +110,7 @@ class Ledger:
                 "INSERT INTO tournament (key, value) VALUES (?, ?)",
                 [("definition", json.dumps(wanted, sort_keys=True)), ("matches", str(matches))],
             )
+        self.connection.execute("PRAGMA journal_mode = WAL")
 
     def _read_definition(self) -> tuple[dict[str, Any], int]:
         version = self.connection.execute("PRAGMA user_version").fetchone()[0]
