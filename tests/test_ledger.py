@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from misbehaving_bots import MisbehavingBot, registry_with
@@ -266,3 +267,18 @@ def test_ctrl_c_while_a_match_is_being_kept_leaves_the_ledger_and_the_standings_
         assert stopped.interrupted and ledger.numbers == {0, 1, 2}
         assert stopped.matches + stopped.failed == 3
         assert standings_text(stopped) == standings_text(ledger.standings())
+
+
+def test_the_expert_tables_in_the_bots_guide_are_what_their_ledgers_say():
+    """docs/bots.md quotes each ledger in benchmarks/results/: its expert's win rate and interval (issue 28)."""
+    root = Path(__file__).resolve().parent.parent
+    guide = (root / "docs" / "bots.md").read_text(encoding="utf-8").splitlines()
+    ledgers = sorted((root / "benchmarks" / "results").glob("*.ledger"))
+    assert len(ledgers) == 4
+    for path in ledgers:
+        with Ledger(path) as ledger:
+            expert = ledger.standings().bot_stats()["expert"]
+            done = f"{len(ledger.numbers)} of {ledger.matches}"
+        low, high = expert.win_interval()
+        [row] = [line.replace("**", "") for line in guide if f"`{path.name}`" in line]
+        assert done in row and f"{100 * expert.win_rate:.1f}% ({100 * low:.1f}-{100 * high:.1f}%)" in row, path.name
