@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-ray = pytest.importorskip("ray")
+ray = pytest.importorskip("ray", reason="Ray is the optional extra roundhouse[cluster]")
 
 from roundhouse.core.cli.main import main  # noqa: E402
 from roundhouse.core.game.actions import Action  # noqa: E402
