@@ -66,7 +66,8 @@ def outcomes(
     empty, or else starts a local Ray of ``cpus`` CPUs for the run.
     ``outside`` is sent to every worker (:func:`simulate.outside_plugins
     <roundhouse.core.tournament.simulate.outside_plugins>`). Leaving the
-    iteration early (Ctrl-C included) cancels the batches in flight.
+    iteration early (Ctrl-C included) stops the local Ray started for the run, or cancels the batches in
+    flight on a cluster joined.
     """
     ray = _ray()
     lost = _lost_errors()
@@ -107,13 +108,14 @@ def outcomes(
                 yield from done.pop(next_out)
                 next_out += 1
     finally:
-        for ref in in_flight:
-            try:
-                ray.cancel(ref, force=True)
-            except Exception:  # noqa: BLE001 - a task that ended meanwhile, or a cluster already gone
-                pass
         if started_here:
-            ray.shutdown()
+            ray.shutdown()  # the Ray of this run ends with its tasks; cancelling them first races its own replies
+        else:
+            for ref in in_flight:
+                try:
+                    ray.cancel(ref, force=True)
+                except Exception:  # noqa: BLE001 - a task that ended meanwhile, or a cluster already gone
+                    pass
 
 
 def _ray() -> Any:
@@ -146,12 +148,18 @@ def _join(ray: Any, address: str, cpus: int) -> bool:
         if address or os.environ.get("RAY_ADDRESS"):
             init_keeping_handlers(ray, address=address or None, **quiet)
             return False
-        init_keeping_handlers(ray, address="local", num_cpus=cpus, include_dashboard=False, **quiet)
+        setup = {"worker_process_setup_hook": f"{__name__}.{ignore_interrupts.__name__}"}
+        init_keeping_handlers(ray, address="local", num_cpus=cpus, include_dashboard=False, runtime_env=setup, **quiet)
     except (ConnectionError, RuntimeError, ValueError) as error:
         where = address or os.environ.get("RAY_ADDRESS") or "local"
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise ClusterUnavailable(f"cannot start or reach the Ray cluster {where}: {reason}") from None
     return True
+
+
+def ignore_interrupts() -> None:
+    """In each worker of a local Ray: ignore Ctrl-C, which the terminal sends the whole group; the driver decides."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def init_keeping_handlers(ray: Any, **options: Any) -> None:
