@@ -11,7 +11,6 @@ import io
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -21,6 +20,8 @@ from pathlib import Path
 import pytest
 
 ray = pytest.importorskip("ray", reason="Ray is the optional extra roundhouse[cluster]")
+
+from test_ledger import ledger_rows  # noqa: E402
 
 from roundhouse.core.cli.main import main  # noqa: E402
 from roundhouse.core.game.actions import Action  # noqa: E402
@@ -168,7 +169,7 @@ def test_ctrl_c_at_the_terminal_prints_the_partial_standings_and_stops_ray(tmp_p
     )
     try:
         deadline = time.monotonic() + 180
-        while time.monotonic() < deadline and child.poll() is None and _rows(path) < 5:
+        while time.monotonic() < deadline and child.poll() is None and ledger_rows(path) < 5:
             time.sleep(0.1)
     finally:
         os.killpg(child.pid, signal.SIGINT)
@@ -207,15 +208,3 @@ def _zombie(pid: str) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
     except OSError:
         return True
-
-
-def _rows(path: Path) -> int:
-    """The matches a ledger holds, read by another connection (0 before it has its table)."""
-    try:
-        connection = sqlite3.connect(path, timeout=5)
-        try:
-            return connection.execute("SELECT count(*) FROM matches").fetchone()[0]
-        finally:
-            connection.close()
-    except sqlite3.Error:
-        return 0

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from misbehaving_bots import MisbehavingBot, registry_with
+from test_cli_simulate import run
 
-from roundhouse.core.cli.main import main
 from roundhouse.core.plugins.manager import get_plugin_manager
 from roundhouse.core.tournament.ledger import APPLICATION_ID, Ledger, definition
 from roundhouse.core.tournament.simulate import format_standings, simulate
@@ -27,16 +27,6 @@ TABLE = ["--variant", VARIANT, "--players", "3", "--bots", ",".join(BOTS)]
 @pytest.fixture(scope="module")
 def registry():
     return get_plugin_manager().registry
-
-
-def run(argv, capsys) -> tuple[int, str, str]:
-    """Exit status, stdout and stderr of ``roundhouse argv``."""
-    try:
-        status = main(argv)
-    except SystemExit as stop:
-        status = stop.code
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def opened(registry, path, matches, seed=7, bots=BOTS) -> Ledger:
@@ -222,14 +212,14 @@ def test_a_killed_run_keeps_every_match_it_finished(registry, tmp_path):
     )
     try:
         deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and child.poll() is None and _rows(path) < 5:
+        while time.monotonic() < deadline and child.poll() is None and ledger_rows(path) < 5:
             time.sleep(0.05)
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait()
     with Ledger(path):  # known as a ledger before any other connection checkpoints its write-ahead log
         pass
-    kept = _rows(path)
+    kept = ledger_rows(path)
     assert 5 <= kept < 5000, "killed in the middle of the run"
     with Ledger(path) as ledger:
         assert ledger.numbers == set(range(kept)) and ledger.missing()[0] == kept
@@ -238,7 +228,7 @@ def test_a_killed_run_keeps_every_match_it_finished(registry, tmp_path):
         assert ledger.missing() == list(range(kept, 5000)), "a run again plays only the rest"
 
 
-def _rows(path) -> int:
+def ledger_rows(path) -> int:
     """The matches a ledger holds, read by another connection (0 before it has its table)."""
     if not os.path.exists(path):
         return 0
