@@ -1,4 +1,4 @@
-"""Difficulty levels (DX.8 setup): one mapping of easy / medium / hard onto bots, offered by both front ends.
+"""Difficulty levels (DX.8 setup): one mapping of easy / medium / hard / expert onto bots, offered by both front ends.
 
 Also hints from the expert on request (DX.2): the console's ``hint expert``
 and ``Session.hint(bot)``; the quick hint bot stays the default.
@@ -32,13 +32,13 @@ LANGUAGES = ("en", "pt", "pl", "fr", "id")
 
 
 def test_levels_are_installed_bots_easiest_first_with_planner_as_default_and_quick_hints():
-    """Each level is measurably stronger than the one before (docs/bots.md); the expert is not a level yet."""
+    """Each level is measured at least as strong as the one before (docs/bots.md); the expert is the top one."""
     registry = plugins().registry
-    assert list(LEVEL_BOTS) == ["easy", "medium", "hard"]
+    assert list(LEVEL_BOTS) == ["easy", "medium", "hard", "expert"]
     assert all(bot in registry.bots for bot in LEVEL_BOTS.values())
-    assert LEVEL_BOTS == {"easy": "random", "medium": "greedy", "hard": "planner"}
+    assert LEVEL_BOTS == {"easy": "random", "medium": "greedy", "hard": "planner", "expert": "expert"}
     assert [level_of(bot) for bot in LEVEL_BOTS.values()] == list(LEVEL_BOTS)
-    assert level_of("expert") is None and level_of(None) is None
+    assert level_of("cautious") is None and level_of(None) is None
     assert LEVEL_BOTS[DEFAULT_LEVEL] == QUICK_HINT_BOT == "planner" and STRONG_HINT_BOT == "expert"
 
 
@@ -47,7 +47,7 @@ def test_every_language_names_and_describes_every_level(lang):
     catalog = ui_catalog(lang)
     names = [level_name(catalog, level) for level in LEVEL_BOTS]
     abouts = [level_about(catalog, level) for level in LEVEL_BOTS]
-    assert len(set(names)) == 3 and len(set(abouts)) == 3
+    assert len(set(names)) == len(set(abouts)) == len(LEVEL_BOTS) == 4
     assert all(text and "difficulty." not in text for text in names + abouts)
     if lang != "en":
         english = ui_catalog("en")
@@ -59,6 +59,7 @@ def test_the_tk_setup_words_come_from_the_shared_levels():
     assert seat_kind_words(catalog, "planner") == "Computer (hard)"
     assert seat_kind_words(catalog, "greedy") == "Computer (medium)"
     assert seat_kind_words(catalog, "random") == "Computer (easy)"
+    assert seat_kind_words(catalog, "expert") == "Computer (expert)"
     offered = seat_choice_words(catalog, "planner")
     assert "hard" in offered and level_about(catalog, "hard") in offered and "planner" not in offered.split(":")[0]
     assert ordered_bots(["random", "expert", "planner", "greedy"]) == ["random", "greedy", "planner", "expert"]
@@ -79,7 +80,7 @@ def test_console_setup_offers_levels_and_takes_a_level_word(monkeypatch):
     seats, text = _console_setup(monkeypatch, "en", "hard")
     assert [s.bot for s in seats] == [None, "planner"]
     prompt = next(line for line in text.splitlines() if "Seat 2" in line or "seat 2" in line)
-    assert "easy, medium, hard" in prompt and "planner" not in prompt and "greedy" not in prompt
+    assert "easy, medium, hard, expert" in prompt and "planner" not in prompt and "greedy" not in prompt
     for level in LEVEL_BOTS:
         assert f"  {level}: {level_about(ui_catalog('en'), level)}" in text
 
@@ -90,21 +91,23 @@ def test_console_setup_in_another_language_takes_its_level_words(monkeypatch):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_expert_is_described_in_the_players_language_in_both_setups(monkeypatch, lang):
-    """The expert is offered by its id beside the levels, with a sentence in the player's language."""
+def test_the_expert_level_is_offered_in_the_players_language_in_both_setups(monkeypatch, lang):
+    """Expert, the fourth level, is named and described in the player's language and taken by its word there."""
     catalog = ui_catalog(lang)
-    about = bot_about(catalog, "expert", "searches guessed deals")
-    assert about == catalog.t("difficulty.about.bot.expert") and about != "searches guessed deals"
-    assert about in seat_choice_words(catalog, "expert", "searches guessed deals")
-    seats, text = _console_setup(monkeypatch, lang, "expert")
+    word, about = level_name(catalog, "expert"), level_about(catalog, "expert")
+    offered = seat_choice_words(catalog, "expert", "the plugin's own description")
+    assert offered == catalog.t("tk.welcome.kind.computer_about", level=word, about=about)
+    seats, text = _console_setup(monkeypatch, lang, word)
     assert [s.bot for s in seats] == [None, "expert"]
-    assert catalog.t("difficulty.choice_line", level="expert", about=about) in text.splitlines()
+    assert catalog.t("difficulty.choice_line", level=word, about=about) in text.splitlines()
+    if lang in ("pt", "pl", "id"):
+        assert word != "expert" and about != level_about(ui_catalog("en"), "expert"), "translated, not copied"
 
 
 def test_a_plugin_bot_outside_the_levels_is_described_by_its_own_words():
     catalog = ui_catalog("pl")
-    assert bot_about(catalog, "cautious", "keeps its doubles") == "keeps its doubles"
-    assert bot_about(catalog, "cautious") == "cautious"
+    assert bot_about("cautious", "keeps its doubles") == "keeps its doubles"
+    assert bot_about("cautious") == "cautious"
     assert seat_kind_words(catalog, "cautious", "keeps its doubles") == catalog.t(
         "tk.welcome.kind.plugin_bot", bot="keeps its doubles"
     )

@@ -162,7 +162,7 @@ def _say_kinds(term: Terminal, registry: Registry) -> None:
             term.say(term.t("difficulty.choice_line", level=level_name(term.catalog, level), about=about))
     for word, bot_id in kind_words(term, registry).items():
         if level_of(bot_id) is None:
-            about = bot_about(term.catalog, bot_id, getattr(registry.bots[bot_id], "description", ""))
+            about = bot_about(bot_id, getattr(registry.bots[bot_id], "description", ""))
             term.say(term.t("difficulty.choice_line", level=word, about=about))
 
 

@@ -44,7 +44,7 @@ def seat_kind_words(
 ) -> str:
     """Who plays a seat: "You", "Human", "Computer (easy)", or a bot outside the levels by its own description.
 
-    ``short`` names such a bot by its id instead ("Computer (expert)"), for
+    ``short`` names such a bot by its id instead ("Computer (cautious)"), for
     the players table, where a sentence would squeeze the table.
     """
     if bot is None:
@@ -54,7 +54,7 @@ def seat_kind_words(
         return catalog.t("tk.welcome.kind.computer", level=level_name(catalog, level))
     if short:
         return catalog.t("tk.welcome.kind.computer", level=bot)
-    return catalog.t("tk.welcome.kind.plugin_bot", bot=bot_about(catalog, bot, description))
+    return catalog.t("tk.welcome.kind.plugin_bot", bot=bot_about(bot, description))
 
 
 def seat_choice_words(catalog: Catalog, bot: str | None, description: str = "") -> str:
