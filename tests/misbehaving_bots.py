@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from roundhouse.core.game.actions import Action, Play
 from roundhouse.core.game.tiles import Tile
 from roundhouse.core.game.views import PlayerView
+from roundhouse.core.play.bot_guard import StopRequested
 from roundhouse.core.plugins.manager import get_plugin_manager
 from roundhouse.core.plugins.registry import Registry
 
@@ -64,6 +65,8 @@ class MisbehavingBot:
             raise SystemExit(3)
         if self.kind == "interrupts":
             raise KeyboardInterrupt
+        if self.kind == "killed":  # as the program's SIGTERM handler raises it in whatever code runs
+            raise StopRequested
         if self.kind == "dies":
             os._exit(3)
         raise AssertionError(f"unknown kind {self.kind}")

@@ -9,6 +9,7 @@ the bot, the seed, the match number and the decision, and the run goes on.
 from __future__ import annotations
 
 import re
+import signal
 
 import pytest
 from console_helpers import console_game, script
@@ -19,7 +20,7 @@ from roundhouse.core.cli.main import main
 from roundhouse.core.game.actions import Play
 from roundhouse.core.game.decision_random import decision_rng
 from roundhouse.core.game.tiles import Tile
-from roundhouse.core.play.bot_guard import BotFailure, legal_choice
+from roundhouse.core.play.bot_guard import BotFailure, StopRequested, legal_choice
 from roundhouse.core.play.session import Seat
 from roundhouse.core.play.setup import make_session
 from roundhouse.core.plugins.manager import Plugins, get_plugin_manager
@@ -83,6 +84,22 @@ def test_a_bot_raising_KeyboardInterrupt_stops_the_program_where_it_can_mean_ctr
     with pytest.raises(KeyboardInterrupt):
         session.run_bots()
     assert session.take_bot_faults() == ()
+
+
+def test_with_ctrl_c_ignored_a_bots_interrupt_is_its_failure_but_kill_still_stops_the_program():
+    """Started in the background, SIGINT is ignored: KeyboardInterrupt is then the bot's own, but not StopRequested."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        interrupted = make_session(registry_with(MisbehavingBot("interrupts")), "mexican-train", table(), seed=5)
+        interrupted.run_bots()
+        (fault,) = interrupted.take_bot_faults()
+        assert "raised KeyboardInterrupt" in str(fault)
+        killed = make_session(registry_with(MisbehavingBot("killed")), "mexican-train", table(), seed=5)
+        with pytest.raises(StopRequested):
+            killed.run_bots()
+        assert killed.take_bot_faults() == ()
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_DX_4_a_bot_s_answer_is_found_among_the_legal_actions_without_running_its_code():

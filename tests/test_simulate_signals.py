@@ -12,6 +12,7 @@ import os
 import pty
 import re
 import signal
+import sqlite3
 import struct
 import subprocess
 import sys
@@ -142,14 +143,21 @@ def test_sigkill_of_simulate_leaves_no_worker_and_no_cut_record(tmp_path, one_fi
         assert len(files) >= finished and all(assert_complete(f) == 1 for f in files)
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_prints_the_standings_of_the_finished_matches_each_recorded_in_full(tmp_path, jobs):
+@pytest.mark.parametrize(
+    "jobs, stop",
+    [("1", signal.SIGINT), ("2", signal.SIGINT), ("2", signal.SIGTERM)],
+    ids=["ctrl-c-1-job", "ctrl-c-2-jobs", "pkill-2-jobs"],
+)
+def test_ctrl_c_prints_the_standings_of_the_finished_matches_each_recorded_in_full(tmp_path, jobs, stop):
+    """Ctrl-C, or SIGTERM to every process of the run (``pkill``): the finished matches, none counted as failed."""
     folder = tmp_path / "records"
-    process = start([*LONG_RUN, "--jobs", jobs, "--record", f"{folder}/"], start_new_session=True)
+    ledger = tmp_path / "t.ledger"
+    arguments = [*LONG_RUN, "--jobs", jobs, "--record", f"{folder}/", "--ledger", str(ledger)]
+    process = start(arguments, start_new_session=True)
     try:
         assert wait_for(lambda: len(list(folder.glob("*.jsonl"))) >= 2), "no match finished"
         workers = [pid for pid in descendants(process.pid) if not helper(pid)]
-        os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C does: the whole process group
+        os.killpg(process.pid, stop)  # as a terminal's Ctrl-C does (or pkill): the whole process group
         out, err = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
@@ -167,6 +175,31 @@ def test_ctrl_c_prints_the_standings_of_the_finished_matches_each_recorded_in_fu
     assert [row[0] for row in seat_rows] == ["1", "2", "3", "4"]
     assert sum(int(row[3]) for row in seat_rows) >= finished, "every finished match has a winner"
     assert "Traceback" not in err and not any(alive(w) for w in workers)
+    assert ledger_rows(ledger) == (finished, 0), "the ledger keeps the finished matches, and no failed one"
+
+
+def test_kill_of_a_run_started_in_the_background_counts_no_match_as_failed(tmp_path):
+    """``simulate ... &`` ignores SIGINT; with one job the bots play in the process that SIGTERM reaches.
+
+    The signal lands in the middle of the expert's decision (most of a
+    match's time): the run stops with the standings, and that bot has not failed.
+    """
+    ledger = tmp_path / "t.ledger"
+    table = ["--variant", "double-nine-branch", "--players", "2", "--bots", "expert,planner", "--seed", "1"]
+    arguments = [*table, "--matches", "1000", "--jobs", "1", "--ledger", str(ledger)]
+    process = start(arguments, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        assert wait_for(lambda: ledger.exists() and ledger_rows(ledger)[0] >= 2, 120), "no match finished"
+        time.sleep(0.1)
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130 and "Traceback" not in err, err
+    finished = int(re.search(r"interrupted: standings of the (\d+) of 1000 matches played", out).group(1))
+    assert ledger_rows(ledger) == (finished, 0), "no match is counted failed for the signal"
 
 
 def test_progress_bar_shows_on_a_terminal_only():
@@ -191,6 +224,17 @@ def test_progress_bar_shows_on_a_terminal_only():
     os.close(controller)
     assert shown.wait(timeout=120) == 0
     assert re.search(rb"12/12 \[", screen), screen
+
+
+def ledger_rows(path: Path) -> tuple[int, int]:
+    """The matches a ledger holds, and how many of them failed ((0, 0) before it has its table)."""
+    connection = sqlite3.connect(path, timeout=5)
+    try:
+        return connection.execute("SELECT count(*), count(failure) FROM matches").fetchone()
+    except sqlite3.OperationalError:
+        return 0, 0
+    finally:
+        connection.close()
 
 
 def resident_megabytes(pid: int) -> float:

@@ -39,7 +39,7 @@ from roundhouse.core.cli.store_commands import (
     warn,
 )
 from roundhouse.core.game.params import ParamError
-from roundhouse.core.play.bot_guard import DEFAULT_TIME_LIMIT
+from roundhouse.core.play.bot_guard import DEFAULT_TIME_LIMIT, StopRequested
 from roundhouse.core.play.record import OutputRefused
 from roundhouse.core.play.setup import SetupError, check_table, house_options_line
 from roundhouse.core.plugins.frontend import AppContext, PlayOptions
@@ -495,7 +495,7 @@ def _terminated_as_interrupted() -> Iterator[None]:
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
             return
-        raise KeyboardInterrupt
+        raise StopRequested  # a bot playing in this process when it arrives has not failed
 
     try:
         previous = signal.signal(signal.SIGTERM, stop)

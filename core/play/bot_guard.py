@@ -7,7 +7,8 @@ never trusted: it is found among the legal actions by identity, or by
 comparing plain values with the game's own code (never the answer's own
 ``__eq__``), and the whole exchange runs under the guard and its time
 limit. ``KeyboardInterrupt`` passes through where it can mean Ctrl-C (the
-process does not ignore SIGINT), because it stops the program cleanly.
+process does not ignore SIGINT), and :class:`StopRequested` (``kill``)
+always, because they stop the program cleanly.
 The session decides what a failure means (:class:`BotFault`): a fallback
 bot plays that decision in a game, and the match counts as failed in
 ``roundhouse simulate``.
@@ -39,6 +40,14 @@ from roundhouse.core.text.notices import Notice
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds a bot may think about one decision before it counts as failed."""
+
+
+class StopRequested(KeyboardInterrupt):
+    """Raised by a handler of a signal that asks the program to stop (SIGTERM): never counted as a bot's failure.
+
+    A program started in the background ignores SIGINT, so there a plain
+    KeyboardInterrupt can only be the bot's own; this one is the signal's.
+    """
 
 
 class BotFailure(Exception):
@@ -80,7 +89,7 @@ def ask_bot(
 
     Raises BotFailure when the bot raises (SystemExit included, and
     KeyboardInterrupt where SIGINT is ignored, so that only the bot can have
-    raised it), returns something that is not one of ``legal``, or runs
+    raised it, unless it is a :class:`StopRequested`), returns something that is not one of ``legal``, or runs
     longer than ``time_limit`` seconds (None: no limit), finding its answer
     among ``legal`` included. With a limit, the process's watchdog
     interrupts a bot still running at the deadline; a bot blocked in a C
@@ -99,8 +108,8 @@ def ask_bot(
     except BotFailure:
         raise
     except KeyboardInterrupt as error:
-        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
-            raise  # Ctrl-C, which stops the program
+        if isinstance(error, StopRequested) or signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+            raise  # Ctrl-C or kill, which stop the program
         raise BotFailure(Notice("bot.reason.raised", error=_error_line(error))) from None
     except (Exception, SystemExit) as error:  # noqa: BLE001 - any error of a plugin's bot is contained
         raise BotFailure(Notice("bot.reason.raised", error=_error_line(error))) from None

@@ -3,8 +3,10 @@
 :func:`ordered_map` hands jobs to ``processes`` worker processes and yields
 their results in job order. Only a few jobs per worker are ever in flight or
 waiting to be yielded, so an endless job iterator is fine. Workers ignore
-Ctrl-C (the parent decides what an interrupt means), and they end when the
-parent ends, even by SIGKILL: on Linux the kernel sends them SIGKILL
+Ctrl-C (the parent decides what an interrupt means); a worker stopped by a
+signal that asks a process to end (SIGTERM, SIGHUP) stops the whole
+iteration as Ctrl-C would, since someone is stopping the run (``pkill``).
+Workers end when the parent ends, even by SIGKILL: on Linux the kernel sends them SIGKILL
 (``PR_SET_PDEATHSIG``); elsewhere, and in a forkserver's children, a thread
 in each worker waits on the parent's sentinel. :func:`start_method` says how
 to start them.
@@ -34,6 +36,9 @@ IN_FLIGHT_PER_WORKER = 2
 """Jobs sent to one worker before its first result is back (keeps it busy between jobs)."""
 
 _PR_SET_PDEATHSIG = 1
+
+_STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""Signals by which someone outside asks a worker to end: they stop the run, they are not a job's failure."""
 
 
 def start_method() -> str:
@@ -78,8 +83,9 @@ def ordered_map(
     ``function`` and ``initializer`` must be picklable under a ``spawn``
     context. Raises WorkerError when a job raises, or when a worker dies and
     there is no ``lost``: with it, each job the dead worker held yields
-    ``lost(job)`` and a fresh worker takes its place. Leaving the iteration
-    early (break, an exception, Ctrl-C) kills the workers.
+    ``lost(job)`` and a fresh worker takes its place. Raises
+    KeyboardInterrupt when a worker was ended by SIGTERM or SIGHUP. Leaving
+    the iteration early (break, an exception, Ctrl-C) kills the workers.
     """
     pool = _Pool(function, processes, context, initializer, lost)
     try:
@@ -107,6 +113,9 @@ class _Pool:
         self.connections: list[Connection] = []
         self.workers: list[BaseProcess] = []
         self.finished = False
+        self.owner: dict[Connection, list[int]] = {}  # the job numbers each worker holds, oldest first
+        self.held: dict[int, Any] = {}  # the jobs in flight, by number
+        self.done: dict[int, tuple[bool, Any]] = {}  # replies not yet yielded, by job number
         self.start = functools.partial(_start_worker, context, function, initializer)
         self.lost = lost
         atexit.register(self.close)  # runs before multiprocessing's own exit handler, registered earlier
@@ -121,46 +130,67 @@ class _Pool:
 
     def run(self, jobs: Iterator[Any]) -> Iterator[Any]:
         limit = IN_FLIGHT_PER_WORKER * len(self.workers)
-        owner: dict[Connection, list[int]] = {c: [] for c in self.connections}  # job numbers each worker holds
-        done: dict[int, Any] = {}
-        held: dict[int, Any] = {}  # the jobs in flight, by number
+        self.owner = {c: [] for c in self.connections}
         sent = next_out = 0
         exhausted = False
         while True:
             while not exhausted and sent - next_out < limit:
-                connection = min(self.connections, key=lambda c: len(owner[c]))
-                if len(owner[connection]) >= IN_FLIGHT_PER_WORKER:
+                connection = min(self.connections, key=lambda c: len(self.owner[c]))
+                if len(self.owner[connection]) >= IN_FLIGHT_PER_WORKER:
                     break
                 job = next(jobs, _END)
                 if job is _END:
                     exhausted = True
                     break
-                connection.send(job)
-                owner[connection].append(sent)
-                held[sent] = job
+                self.owner[connection].append(sent)
+                self.held[sent] = job
                 sent += 1
+                try:
+                    connection.send(job)
+                except OSError:  # the worker died between jobs
+                    self._gone(connection)
             if next_out == sent:
                 self.finished = True
                 return
-            for connection in wait([c for c in self.connections if owner[c]]):
-                try:
-                    reply = connection.recv()
-                except (EOFError, OSError):
-                    if self.lost is None:
-                        raise WorkerError("a worker process died") from None
-                    for number in owner.pop(connection):
-                        done[number] = (True, self.lost(held.pop(number)))
-                    owner[self._replace(connection)] = []
-                    continue
-                number = owner[connection].pop(0)
-                del held[number]
-                done[number] = reply
-            while next_out in done:
-                ok, value = done.pop(next_out)
+            if next_out not in self.done:  # a worker lost while sending may have settled the next job already
+                for connection in wait([c for c in self.connections if self.owner[c]]):
+                    if not self._take_reply(connection):
+                        self._gone(connection)
+            while next_out in self.done:
+                ok, value = self.done.pop(next_out)
                 if not ok:  # raised in its turn, after the results of the jobs before it
                     raise WorkerError(value)
                 yield value
                 next_out += 1
+
+    def _take_reply(self, connection: Connection) -> bool:
+        """Note the reply waiting at ``connection`` for its oldest job; False when the worker is gone instead."""
+        try:
+            reply = connection.recv()
+        except (EOFError, OSError):
+            return False
+        number = self.owner[connection].pop(0)
+        del self.held[number]
+        self.done[number] = reply
+        return True
+
+    def _gone(self, connection: Connection) -> None:
+        """The worker at ``connection`` died: keep the replies it sent, lose its other jobs, start a fresh one.
+
+        Raises KeyboardInterrupt when it was stopped by a signal asking it to
+        end, and WorkerError when there is no ``lost``.
+        """
+        while self.owner[connection] and self._take_reply(connection):
+            pass
+        worker = self.workers[self.connections.index(connection)]
+        worker.join(5)
+        if worker.exitcode is not None and -worker.exitcode in _STOP_SIGNALS:
+            raise KeyboardInterrupt
+        if self.lost is None:
+            raise WorkerError("a worker process died")
+        for number in self.owner.pop(connection):
+            self.done[number] = (True, self.lost(self.held.pop(number)))
+        self.owner[self._replace(connection)] = []
 
     def _replace(self, connection: Connection) -> Connection:
         """Start a fresh worker in place of the dead one at ``connection``; its connection."""
@@ -212,6 +242,8 @@ def _start_worker(
 def _serve(connection: Connection, function: Callable[[Any], Any], initializer: Callable[[], None] | None) -> None:
     """A worker's life: answer jobs until told to stop (``None``) or the parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in _STOP_SIGNALS:  # a forked worker would inherit the parent's handler, which raises in a bot
+        signal.signal(number, signal.SIG_DFL)
     die_with_parent()
     if initializer is not None:
         initializer()
