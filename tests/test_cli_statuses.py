@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roundhouse.core.cli import main as cli
+from roundhouse.core.cli import simulate_command
 from roundhouse.core.cli.main import COMMAND_NAMES, build_parser, main
 from roundhouse.core.tournament.simulate import SimulationResult
 
@@ -65,8 +65,8 @@ def test_jobs_are_capped_at_the_cores_and_the_matches_and_it_says_so(capsys, mon
         asked.append(jobs)
         return SimulationResult(len(bots), list(bots), requested=matches)
 
-    monkeypatch.setattr(cli, "simulate", fake_simulate)
-    monkeypatch.setattr(cli, "default_jobs", lambda: 2)
+    monkeypatch.setattr(simulate_command, "simulate", fake_simulate)
+    monkeypatch.setattr(simulate_command, "default_jobs", lambda: 2)
     argv = ["simulate", "--variant", "mexican-train", "--players", "2", "--bots", "random", "--matches", "5"]
     status, out, _ = run(capsys, *argv, "--jobs", "100000")
     assert status == 0 and asked == [2]
@@ -138,7 +138,10 @@ def test_fuzzed_command_lines_end_in_0_1_or_2_with_errors_in_one_line(argv, caps
     home = tmp_path_factory.mktemp("fuzz")
     monkeypatch.chdir(home)
     monkeypatch.setenv("ROUNDHOUSE_DATA_DIR", str(home / "data"))
-    monkeypatch.setattr(cli, "simulate", lambda r, v, bots, m, *a, **k: SimulationResult(len(bots), list(bots), m))
+    def played(registry, variant, bots, matches, *rest, **options) -> SimulationResult:
+        return SimulationResult(len(bots), list(bots), matches)
+
+    monkeypatch.setattr(simulate_command, "simulate", played)
     status, _, err = run(capsys, *argv)
     assert status in (0, 1, 2), (argv, status, err)
     assert "Traceback" not in err, (argv, err)
