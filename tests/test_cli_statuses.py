@@ -138,6 +138,7 @@ def test_fuzzed_command_lines_end_in_0_1_or_2_with_errors_in_one_line(argv, caps
     home = tmp_path_factory.mktemp("fuzz")
     monkeypatch.chdir(home)
     monkeypatch.setenv("ROUNDHOUSE_DATA_DIR", str(home / "data"))
+
     def played(registry, variant, bots, matches, *rest, **options) -> SimulationResult:
         return SimulationResult(len(bots), list(bots), matches)
 

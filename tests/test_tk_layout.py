@@ -14,9 +14,10 @@ from roundhouse.core.game.tiles import Tile
 from roundhouse.core.game.views import LineView, OwedDouble
 from roundhouse.core.text.i18n import ui_catalog
 from roundhouse.frontends.tk import hand_order, window_size
+from roundhouse.frontends.tk.board_model import LineModel, PlacedTile
 from roundhouse.frontends.tk.feed import feed_sentences, turns_since_last_decision
 from roundhouse.frontends.tk.layout import BRANCH_INDENT, MAX_SIDE, MIN_SIDE, plan_hand, plan_table, row_height
-from roundhouse.frontends.tk.presenter import LineModel, PlacedTile, Presenter
+from roundhouse.frontends.tk.presenter import Presenter
 from roundhouse.frontends.tk.row_labels import wrapped_lines
 
 T = Tile

@@ -18,8 +18,9 @@ from roundhouse.core.plugins.manager import get_plugin_manager
 from roundhouse.core.text.i18n import ui_catalog
 from roundhouse.frontends.tk import TkFrontend
 from roundhouse.frontends.tk import settings as tk_settings
+from roundhouse.frontends.tk.board_model import CENTRE, STOCK, lay
 from roundhouse.frontends.tk.logtext import event_text
-from roundhouse.frontends.tk.presenter import CENTRE, STOCK, Presenter, lay
+from roundhouse.frontends.tk.presenter import Presenter
 from roundhouse.frontends.tk.row_labels import wrapped_lines
 
 T = Tile

@@ -20,10 +20,10 @@ from roundhouse.core.play.session import Seat
 from roundhouse.core.play.setup import make_session
 from roundhouse.core.plugins.manager import get_plugin_manager
 from roundhouse.frontends.tk.board import draw_table
+from roundhouse.frontends.tk.board_model import PlacedTile
 from roundhouse.frontends.tk.feed import turns_since_last_decision
 from roundhouse.frontends.tk.header import HEADER_MIN, pin_header
 from roundhouse.frontends.tk.motion import slide
-from roundhouse.frontends.tk.presenter import PlacedTile
 
 pytestmark = pytest.mark.gui
 

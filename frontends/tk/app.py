@@ -33,6 +33,7 @@ from roundhouse.core.text.i18n import normalize_language, ui_catalog, variant_ti
 from roundhouse.frontends.common.game_words import game_words
 from roundhouse.frontends.common.log_notes import LogNotes
 from roundhouse.frontends.tk import settings as settings_module
+from roundhouse.frontends.tk.board_model import BoardModel
 from roundhouse.frontends.tk.clicks import Clicks
 from roundhouse.frontends.tk.commands import MenuBar, platform_of
 from roundhouse.frontends.tk.dialogs import KeysPanel, LogPanel, MatchEndDialog, RoundEndDialog, TextPanel
@@ -42,7 +43,7 @@ from roundhouse.frontends.tk.layout import TablePlan
 from roundhouse.frontends.tk.motion import TileSequence
 from roundhouse.frontends.tk.pacing import Pacing
 from roundhouse.frontends.tk.panels import Panels
-from roundhouse.frontends.tk.presenter import BoardModel, Presenter
+from roundhouse.frontends.tk.presenter import Presenter
 from roundhouse.frontends.tk.setup_screen import SetupChoice, SetupScreen
 from roundhouse.frontends.tk.startup import StartUp
 from roundhouse.frontends.tk.themes import THEMES, make_root, theme_named

@@ -1,6 +1,6 @@
 """Canvas drawing: the table (its header, from :mod:`~roundhouse.frontends.tk.header`, and rows) and the hand.
 
-Everything here draws a :class:`roundhouse.frontends.tk.presenter.BoardModel` and
+Everything here draws a :class:`roundhouse.frontends.tk.board_model.BoardModel` and
 decides nothing. Items carry tags the window and the tests rely on:
 
 - ``face:a-b`` on every face-up tile (table and hand), ``hand`` and
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import tkinter as tk
 
+from roundhouse.frontends.tk.board_model import BoardModel, HandTileModel, LineModel, PlacedTile
 from roundhouse.frontends.tk.density import px
 from roundhouse.frontends.tk.faces import draw_tile
 from roundhouse.frontends.tk.fonts import font, pixel_font
@@ -34,7 +35,6 @@ from roundhouse.frontends.tk.layout import (
     tile_bottom,
 )
 from roundhouse.frontends.tk.palette import current
-from roundhouse.frontends.tk.presenter import BoardModel, HandTileModel, LineModel, PlacedTile
 from roundhouse.frontends.tk.row_labels import (
     COUNT_GAP,
     NAME_TOP,

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import tkinter as tk
 
+from roundhouse.frontends.tk.board_model import CENTRE, STOCK, BoardModel
 from roundhouse.frontends.tk.density import px
 from roundhouse.frontends.tk.faces import draw_tile
 from roundhouse.frontends.tk.fonts import font
 from roundhouse.frontends.tk.palette import current
-from roundhouse.frontends.tk.presenter import CENTRE, STOCK, BoardModel
 
 HEADER_MIN = 86
 FEED_X = 500

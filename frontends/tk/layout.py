@@ -21,8 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from roundhouse.core.game.actions import LineId
+from roundhouse.frontends.tk.board_model import LineModel, PlacedTile
 from roundhouse.frontends.tk.density import px
-from roundhouse.frontends.tk.presenter import LineModel, PlacedTile
 
 MIN_SIDE = 20
 """The readable minimum: a table tile is never smaller than 2*MIN_SIDE x MIN_SIDE pixels."""

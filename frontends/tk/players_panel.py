@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from tkinter import font as tkfont
 from tkinter import ttk
 
-from roundhouse.frontends.tk.presenter import SeatModel
+from roundhouse.frontends.tk.board_model import SeatModel
 
 COLUMNS = ("#0", "kind", "hand", "total")
 """The columns: name (the tree column), who plays the seat, tiles in hand, match total."""

@@ -3,18 +3,14 @@
 :class:`Presenter` keeps the only interaction state the window has (the
 selected hand tile and the keyboard's chosen target) and turns clicks into
 actions. It reads nothing but a :class:`roundhouse.core.game.views.PlayerView`, the legal
-actions and the pending preview, so it is tested without a display.
-
-Targets are keys: a line id (a seat number or a public line's name),
-:data:`CENTRE` for the engine or opening double, :data:`STOCK` for the
-boneyard.
+actions and the pending preview, so it is tested without a display. The
+model it builds is :mod:`roundhouse.frontends.tk.board_model`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from roundhouse.core.game.actions import PASS, Action, Draw, EndTurn, LineId, OpenDouble, Pass, PlaceEngine, Play
 from roundhouse.core.game.tiles import Tile
@@ -24,119 +20,20 @@ from roundhouse.frontends.common.action_words import action_phrase
 from roundhouse.frontends.common.game_words import GameWords, display_order
 from roundhouse.frontends.common.reasons import sentence_start
 from roundhouse.frontends.tk import hand_order
+from roundhouse.frontends.tk.board_model import (
+    CENTRE,
+    STOCK,
+    BoardModel,
+    HandTileModel,
+    LineModel,
+    PlacedTile,
+    SeatModel,
+    TargetKey,
+    lay,
+)
 from roundhouse.frontends.tk.feed import feed_sentences
 from roundhouse.frontends.tk.logtext import event_text
 from roundhouse.frontends.tk.scoring import goal_heading, own_words, score_feed, with_count
-
-CENTRE = "@centre"
-STOCK = "@stock"
-TargetKey = LineId
-"""A line id, CENTRE or STOCK."""
-
-
-@dataclass(frozen=True)
-class PlacedTile:
-    """A tile as laid on a line: ``left`` touches the previous tile, ``right`` is free."""
-
-    tile: Tile
-    left: int
-    right: int
-    last: bool = False
-    owed_order: int | None = None
-    latest: bool = False
-    """The line's most recently laid tile."""
-
-
-@dataclass(frozen=True)
-class LineModel:
-    """One row of the table: a train or branch and its state."""
-
-    id: LineId
-    label: str
-    tiles: tuple[PlacedTile, ...]
-    end: int
-    badge: str
-    count_text: str
-    owners_turn: bool
-    target: bool
-    focused: bool
-    ghost: PlacedTile | None
-    latest_by: str = ""
-    """Who laid the line's latest tile ("" when nobody has played on it this round)."""
-    depth: int = 0
-    """How many branches deep the line hangs (0: it grows from the centre)."""
-    closed: bool = False
-    """The line takes no more tiles: no open end is drawn."""
-
-
-@dataclass(frozen=True)
-class HandTileModel:
-    """A tile of the shown hand."""
-
-    tile: Tile
-    playable: bool
-    selected: bool
-    fresh: bool
-    flipped: bool = False
-    """Shown with ``tile.b`` on top (as the player's arranged chain lays it)."""
-
-
-@dataclass(frozen=True)
-class SeatModel:
-    """One player's public facts for the side panel."""
-
-    seat: int
-    name: str
-    kind: str
-    hand_count: int
-    total: int
-    to_move: bool
-    marker: bool
-
-
-@dataclass(frozen=True)
-class BoardModel:
-    """Everything the canvas and the controls show; built by :meth:`Presenter.build`."""
-
-    variant: str
-    heading: str
-    centre: Tile | None
-    centre_label: str
-    centre_target: bool
-    centre_focused: bool
-    centre_ghost: Tile | None
-    centre_last: bool
-    lines: tuple[LineModel, ...]
-    hand: tuple[HandTileModel, ...]
-    hand_title: str
-    stock_count: int
-    pile_count: int
-    stock_label: str
-    stock_target: bool
-    stock_focused: bool
-    stock_ghost: bool
-    seats: tuple[SeatModel, ...]
-    status: str
-    detail: str
-    can_confirm: bool
-    confirm_label: str
-    can_cancel: bool
-    can_end_turn: bool
-    can_hint: bool
-    facts: tuple[str, ...] = ()
-    feed_title: str = ""
-    feed: tuple[str, ...] = ()
-    """The other players' moves since the viewer's last decision, in words."""
-    feed_earlier: Callable[[int], str] | None = None
-    """Words for ``count`` older feed lines left out for lack of room ("3 earlier moves in the log")."""
-    spinner_arms: tuple[LineId, ...] = ()
-    """The centre is a spinner: the ids of its arms (right, left, up, down), drawn as a cross."""
-    count: str = ""
-    """The game's running count in its words ("Open ends: 15"), drawn beside the layout."""
-    feed_more: str = ""
-    """The toggle that opens a folded feed."""
-    feed_less: str = ""
-    """The toggle that folds an opened feed again."""
 
 
 def action_target(action: Action) -> TargetKey | None:
@@ -162,16 +59,6 @@ def unbroken(name: str) -> str:
     still wraps between them instead of being cut inside one.
     """
     return re.sub(r" (\d+)$", "\u00a0\\1", name)
-
-
-def lay(tiles: Sequence[Tile], start: int) -> tuple[PlacedTile, ...]:
-    """Orient a line's tiles from the centre value ``start`` outwards."""
-    placed, end = [], start
-    for tile in tiles:
-        other = tile.other(end) if tile.has(end) else tile.b
-        placed.append(PlacedTile(tile, end if tile.has(end) else tile.a, other))
-        end = other
-    return tuple(placed)
 
 
 class Presenter:

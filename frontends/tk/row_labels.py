@@ -11,9 +11,9 @@ import math
 import tkinter as tk
 from collections.abc import Callable
 
+from roundhouse.frontends.tk.board_model import LineModel
 from roundhouse.frontends.tk.density import px
 from roundhouse.frontends.tk.fonts import font
-from roundhouse.frontends.tk.presenter import LineModel
 
 NAME_TOP = 5
 """Pixels from a row's top to its name."""

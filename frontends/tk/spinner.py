@@ -15,9 +15,9 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
+from roundhouse.frontends.tk.board_model import BoardModel, LineModel, PlacedTile
 from roundhouse.frontends.tk.layout import TablePlan
 from roundhouse.frontends.tk.palette import current
-from roundhouse.frontends.tk.presenter import BoardModel, LineModel, PlacedTile
 
 SIDES = (34, 30, 26, 22, 18, 14)
 """Tile sizes tried, largest first, until the cross fits the visible table."""

@@ -4,7 +4,7 @@
 the players panel, the button bar and the hand-off cover, and remembers the
 window's size once the player resizes it. It decides nothing: its buttons
 call the :class:`WindowHost`, and :meth:`TableWindow.show` draws a
-:class:`roundhouse.frontends.tk.presenter.BoardModel` it is handed, changing
+:class:`roundhouse.frontends.tk.board_model.BoardModel` it is handed, changing
 only the widget options that differ from what is shown. A resize asks the
 host to refresh once the event loop is idle.
 """
@@ -21,6 +21,7 @@ from roundhouse.core.game.actions import Action, EndTurn
 from roundhouse.core.text.i18n import Catalog
 from roundhouse.frontends.tk import density, palette, window_size
 from roundhouse.frontends.tk.board import draw_hand, draw_table
+from roundhouse.frontends.tk.board_model import BoardModel
 from roundhouse.frontends.tk.dialogs import HandOff
 from roundhouse.frontends.tk.fonts import font
 from roundhouse.frontends.tk.hand_order import ORDERS
@@ -35,7 +36,7 @@ from roundhouse.frontends.tk.layout import (
     table_height,
 )
 from roundhouse.frontends.tk.players_panel import PlayersPanel
-from roundhouse.frontends.tk.presenter import BoardModel, Presenter
+from roundhouse.frontends.tk.presenter import Presenter
 from roundhouse.frontends.tk.row_labels import LabelMeasure
 
 SCROLL_RESPECT = 5.0
