@@ -117,6 +117,10 @@ def test_format_result_prints_a_table_per_bot_or_per_seat():
     single = SimulationResult(2, ["random", "random"], requested=1, seconds=1.0)
     single.add(MatchOutcome(0, ("random", "random"), {1: 10, 2: 30}, (1,)))
     assert _formatted(single)[-2].split() == ["1", "random", "10.0", "1"]
+    slow = SimulationResult(2, ["expert", "planner"], requested=99, seconds=3216.37)
+    for k in range(99):
+        slow.add(MatchOutcome(k, ("expert", "planner"), {1: 10, 2: 30}, (1,)))
+    assert _formatted(slow)[0] == "99 matches in 3216.37 s (32.5 s per match)", "not '0.0 matches per second'"
 
 
 def _formatted(result: SimulationResult) -> list[str]:

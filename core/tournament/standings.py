@@ -135,12 +135,13 @@ class SimulationResult:
 
 
 def format_result(result: SimulationResult, out: IO[str]) -> None:
-    """Print the matches played and their rate, then :func:`format_standings`."""
+    """Print the matches played and their rate (seconds per match when under one a second), then the standings."""
     played = result.matches + result.failed - result.earlier
     rate = played / result.seconds if result.seconds else float("inf")
     if result.interrupted:
         out.write(f"interrupted: standings of the {played + result.earlier} of {result.requested} matches played\n")
-    out.write(f"{played} matches in {result.seconds:.2f} s ({rate:.1f} matches per second)\n")
+    pace = f"{rate:.1f} matches per second" if rate >= 1 or not played else f"{1 / rate:.1f} s per match"
+    out.write(f"{played} matches in {result.seconds:.2f} s ({pace})\n")
     if result.earlier:
         out.write(f"{result.earlier} earlier match(es) from the ledger\n")
     if result.retried:
