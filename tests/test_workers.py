@@ -134,9 +134,10 @@ def test_a_job_sent_to_a_worker_that_died_idle_is_lost_and_the_run_goes_on(conte
     results = ordered_map(worker_pid, jobs(), 1, context, lost=lost_job)
     first.append(next(results))
     rest = list(results)
-    assert rest[0] in (first[0], "lost 1") and rest[1] == "lost 2"
-    fresh = set(rest[2:])
-    assert len(fresh) == 1 and first[0] not in fresh, "a fresh worker plays the jobs after"
+    assert len(rest) == 5 and rest[0] in (first[0], "lost 1") and rest[1] == "lost 2"
+    later = rest[2:]  # a job may still meet the dead worker's pipe before its end is read (start methods differ)
+    assert all(r == f"lost {k}" or (isinstance(r, int) and r != first[0]) for k, r in enumerate(later, 3))
+    assert isinstance(later[-1], int), "a fresh worker plays the jobs after"
 
 
 def wait_until_ended(pid: int) -> bool:
